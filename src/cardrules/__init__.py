@@ -1,0 +1,69 @@
+"""cardrules: typed, exact rules engines for the card games Hazari and Azi.
+
+The core holds what both games share: cards, decks, seeded randomness, errors and
+the game-state protocol. The games live in :mod:`cardrules.hazari` and
+:mod:`cardrules.azi`.
+
+>>> from cardrules import parse_cards, Deck
+>>> parse_cards("AS 10h T♦")
+(Card.parse('AS'), Card.parse('TH'), Card.parse('TD'))
+>>> len(Deck.standard()), len(Deck.azi())
+(52, 27)
+"""
+
+from cardrules._version import __version__
+from cardrules.cards import (
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+    require_distinct,
+)
+from cardrules.dealing import Dealing
+from cardrules.deck import AZI_RANKS, DEFAULT_AZI_SUITS, Deck
+from cardrules.errors import (
+    CardParseError,
+    CardRulesError,
+    IllegalActionError,
+    InvalidArrangementError,
+    InvalidCardsError,
+    InvalidRulesError,
+    InvalidSeedError,
+    InvalidStateError,
+    ParseError,
+)
+from cardrules.game import ActionTuple, GameState, LegalActions, Observation, Turn
+from cardrules.rng import Rng, derive_seed
+
+__all__ = [
+    "AZI_RANKS",
+    "DEFAULT_AZI_SUITS",
+    "ActionTuple",
+    "Card",
+    "CardParseError",
+    "CardRulesError",
+    "Dealing",
+    "Deck",
+    "GameState",
+    "IllegalActionError",
+    "InvalidArrangementError",
+    "InvalidCardsError",
+    "InvalidRulesError",
+    "InvalidSeedError",
+    "InvalidStateError",
+    "LegalActions",
+    "Observation",
+    "ParseError",
+    "Rank",
+    "Rng",
+    "Suit",
+    "Turn",
+    "__version__",
+    "derive_seed",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "require_distinct",
+]

@@ -1,0 +1,3 @@
+"""Bots that play either game through the shared protocol."""
+
+__all__: list[str] = []

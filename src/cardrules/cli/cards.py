@@ -1,0 +1,28 @@
+"""``cardrules cards parse``: normalise and validate cards."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from cardrules.cards import format_cards, parse_cards
+
+
+def register(commands: Any) -> None:
+    """Add the ``cards`` command."""
+    parser = commands.add_parser("cards", help="parse and normalise cards")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    actions.required = True
+    parse = actions.add_parser("parse", help="validate cards and print them in compact form")
+    parse.add_argument("cards", nargs="+", help='cards such as "AS KS" or 10h T♦')
+    parse.add_argument("--unicode", action="store_true", help="print suit symbols")
+    parse.add_argument(
+        "--allow-duplicates", action="store_true", help="accept a card more than once"
+    )
+    parse.set_defaults(run=_parse)
+
+
+def _parse(args: argparse.Namespace) -> int:
+    cards = parse_cards(" ".join(args.cards), allow_duplicates=args.allow_duplicates)
+    print(format_cards(cards, unicode=args.unicode))
+    return 0

@@ -1,0 +1,104 @@
+"""Where the cards of each deal come from: a seed, explicit decks, or both.
+
+Chance in cardrules is explicit and reproducible. A game records one
+:class:`Dealing`, and deal number ``n`` of the game always receives
+``dealing.deck(n, pack)``:
+
+- the ``n``-th explicit deck when one was given (so tests and bots can set up any
+  position);
+- otherwise the pack shuffled and cut by an :class:`~cardrules.rng.Rng` seeded with
+  ``derive_seed(seed, n)``. A dealing with explicit decks but no seed derives its seed
+  from the decks themselves, so later deals stay reproducible.
+
+>>> from cardrules import Deck
+>>> seeded = Dealing(seed=7)
+>>> seeded.deck(0, Deck.azi()) == seeded.deck(0, Deck.azi())
+True
+>>> seeded.deck(0, Deck.azi()) == seeded.deck(1, Deck.azi())
+False
+>>> explicit = Dealing(decks=(Deck.azi(),))
+>>> explicit.deck(0, Deck.azi()) == Deck.azi()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from cardrules.deck import Deck
+from cardrules.errors import InvalidCardsError, InvalidStateError
+from cardrules.rng import Rng, check_seed, derive_seed
+
+__all__ = ["Dealing"]
+
+
+def _to_decks(decks: Iterable[Deck]) -> tuple[Deck, ...]:
+    result = tuple(decks)
+    for deck in result:
+        if not isinstance(deck, Deck):
+            raise InvalidCardsError(f"explicit decks must be Deck values, got {deck!r}")
+    return result
+
+
+def _check_optional_seed(_: object, __: object, seed: int | None) -> None:
+    if seed is not None:
+        check_seed(seed)
+
+
+@attrs.frozen
+class Dealing:
+    """The chance source of a game: an optional ``seed`` and explicit ``decks``, top first."""
+
+    seed: int | None = attrs.field(default=None, validator=_check_optional_seed)
+    decks: tuple[Deck, ...] = attrs.field(default=(), converter=_to_decks)
+
+    @property
+    def base_seed(self) -> int:
+        """The seed behind seeded deals: ``seed``, or one derived from the explicit decks."""
+        if self.seed is not None:
+            return self.seed
+        value = 0
+        for deck in self.decks:
+            for card in deck:
+                value = derive_seed(value, card.index + 1)
+            value = derive_seed(value, 0)
+        return value
+
+    def deck(self, number: int, pack: Deck) -> Deck:
+        """The deck for deal ``number`` (0-based), drawn from ``pack``'s cards.
+
+        An explicit deck must hold exactly the cards of ``pack``.
+        """
+        if number < len(self.decks):
+            deck = self.decks[number]
+            if len(deck) != len(pack) or set(deck) != set(pack):
+                missing = sorted(set(pack) - set(deck))
+                extra = sorted(set(deck) - set(pack))
+                raise InvalidCardsError(
+                    f"explicit deck {number} does not hold the game's pack of {len(pack)} cards"
+                    f" (missing {' '.join(map(str, missing)) or 'none'},"
+                    f" foreign {' '.join(map(str, extra)) or 'none'})"
+                )
+            return deck
+        rng = Rng(derive_seed(self.base_seed, number))
+        shuffled = pack.shuffled(rng)
+        return shuffled.cut(rng.randbelow(len(pack) + 1))
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict: ``{"seed": ..., "decks": [...]}``."""
+        return {"seed": self.seed, "decks": [str(deck) for deck in self.decks]}
+
+    @classmethod
+    def from_json(cls, data: object) -> Dealing:
+        """Read what :meth:`to_json` wrote; bad input raises :class:`InvalidStateError`."""
+        if not isinstance(data, dict) or set(data) != {"seed", "decks"}:
+            raise InvalidStateError(f"dealing must be an object with seed and decks, got {data!r}")
+        decks = data["decks"]
+        if not isinstance(decks, list) or not all(isinstance(d, str) for d in decks):
+            raise InvalidStateError(f"dealing decks must be a list of card strings, got {decks!r}")
+        try:
+            return cls(seed=data["seed"], decks=tuple(Deck.parse(text) for text in decks))
+        except (InvalidCardsError, ValueError) as exc:
+            raise InvalidStateError(f"invalid dealing: {exc}") from exc

@@ -1,0 +1,72 @@
+"""The package's exception hierarchy.
+
+Every error the library raises on bad input derives from :class:`CardRulesError`,
+and all of them are also :class:`ValueError`, so ``except ValueError`` keeps working.
+
+>>> from cardrules import parse_card
+>>> try:
+...     parse_card("1S")
+... except CardRulesError as exc:
+...     print(type(exc).__name__, "-", exc)
+CardParseError - token '1S' at position 0: unknown rank '1' (expected one of A K Q J T 10 9 8 7 6 5 4 3 2)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardParseError",
+    "CardRulesError",
+    "IllegalActionError",
+    "InvalidArrangementError",
+    "InvalidCardsError",
+    "InvalidRulesError",
+    "InvalidSeedError",
+    "InvalidStateError",
+    "ParseError",
+]
+
+
+class CardRulesError(ValueError):
+    """Base class of every error raised by cardrules on bad input."""
+
+
+class ParseError(CardRulesError):
+    """Text that does not follow the notation it was given as."""
+
+
+class CardParseError(ParseError):
+    """A card token that cannot be read, or a repeated card where distinct cards are expected.
+
+    ``token`` is the offending text, ``position`` its 0-based index in the list
+    of tokens, and ``reason`` says what is wrong with it.
+    """
+
+    def __init__(self, token: str, position: int, reason: str) -> None:
+        self.token = token
+        self.position = position
+        self.reason = reason
+        super().__init__(f"token {token!r} at position {position}: {reason}")
+
+
+class InvalidCardsError(CardRulesError):
+    """Cards that cannot be used together: a wrong count, a duplicate, a card not in the pack."""
+
+
+class InvalidArrangementError(CardRulesError):
+    """A Hazari partition of 13 cards that breaks the arrangement rules."""
+
+
+class IllegalActionError(CardRulesError):
+    """An action that is not legal in the state it was applied to. The state is unchanged."""
+
+
+class InvalidStateError(CardRulesError):
+    """A game state (for example loaded from JSON) that is inconsistent or tampered with."""
+
+
+class InvalidRulesError(CardRulesError):
+    """Rule options that are out of range or contradict each other."""
+
+
+class InvalidSeedError(CardRulesError):
+    """A seed that is not a non-negative integer below 2**64."""

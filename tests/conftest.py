@@ -1,0 +1,34 @@
+"""Shared test configuration: the ``--soak`` option and hypothesis profiles."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("default", deadline=None)
+settings.register_profile(
+    "soak", deadline=None, max_examples=100_000, suppress_health_check=list(HealthCheck)
+)
+settings.load_profile(os.environ.get("CARDRULES_HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--soak", action="store_true", default=False, help="run the long soak and fuzz checks"
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--soak"):
+        settings.load_profile("soak")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--soak"):
+        return
+    skip = pytest.mark.skip(reason="soak check: run with --soak")
+    for item in items:
+        if "soak" in item.keywords:
+            item.add_marker(skip)
