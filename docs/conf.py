@@ -1,0 +1,31 @@
+"""Sphinx configuration for the cardrules documentation."""
+
+from __future__ import annotations
+
+import cardrules
+
+project = "cardrules"
+author = "The cardrules developers"
+copyright = "2026, The cardrules developers"
+release = cardrules.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+
+autodoc_typehints = "description"
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+intersphinx_mapping: dict[str, tuple[str, None]] = {}
+nitpicky = False
+html_theme = "alabaster"
+html_static_path = ["_static"]
+exclude_patterns = ["_build"]
+doctest_global_setup = "import cardrules"
+suppress_warnings = ["ref.python"]
+doctest_test_doctest_blocks = ""
