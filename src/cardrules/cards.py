@@ -173,8 +173,8 @@ class Card:
         return self.index
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is Card:
-            return self.index == other.index  # type: ignore[attr-defined, no-any-return]
+        if isinstance(other, Card):
+            return self.index == other.index
         return NotImplemented
 
     def __lt__(self, other: Card) -> bool:
@@ -203,6 +203,8 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def _parse_token(token: str, position: int) -> Card:
+    if token.upper() in _RANK_BY_TEXT:
+        raise CardParseError(token, position, "a rank with no suit; add one of C D H S")
     if len(token) == 3 and token[:2] == "10":
         rank_text, suit_text = token[:2], token[2]
     elif len(token) == 2:

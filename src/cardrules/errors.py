@@ -7,8 +7,8 @@ and all of them are also :class:`ValueError`, so ``except ValueError`` keeps wor
 >>> try:
 ...     parse_card("1S")
 ... except CardRulesError as exc:
-...     print(type(exc).__name__, "-", exc)
-CardParseError - token '1S' at position 0: unknown rank '1' (expected one of A K Q J T 10 9 8 7 6 5 4 3 2)
+...     print(type(exc).__name__, exc.token, exc.position)
+CardParseError 1S 0
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ summary, so a record edited by hand is caught rather than silently reinterpreted
 The JSON is canonical (sorted keys, no spaces), so equal games give identical bytes.
 
 >>> from cardrules.dealing import Dealing
->>> record = GameRecord("demo", {"players": 2}, Dealing(seed=1), ({"player": 0, "type": "pass"},), {})
+>>> actions = ({"player": 0, "type": "pass"},)
+>>> record = GameRecord("demo", {"players": 2}, Dealing(seed=1), actions, {})
 >>> text = record.to_json()
 >>> text
 '{"actions":[{"player":0,"type":"pass"}],"dealing":{"decks":[],"seed":1},"format":"cardrules","game":"demo","rules":{"players":2},"summary":{},"version":1}'
@@ -33,7 +34,6 @@ __all__ = ["FORMAT", "VERSION", "GameRecord", "dump_json", "replay"]
 FORMAT = "cardrules"
 VERSION = 1
 JSONObject = dict[str, Any]
-A = TypeVar("A")
 
 
 def dump_json(data: object) -> str:
@@ -106,14 +106,14 @@ class GameRecord:
         )
 
 
-class _Replayable(Protocol[A]):
+class _Replayable(Protocol):
     @property
     def current_player(self) -> int | None: ...
 
-    def apply(self, action: A) -> Self: ...
+    def apply(self, action: Any) -> Self: ...
 
 
-S = TypeVar("S", bound=_Replayable[Any])
+S = TypeVar("S", bound=_Replayable)
 
 
 def replay(start: S, actions: Iterable[JSONObject], parse: Callable[[JSONObject], Any]) -> S:

@@ -35,7 +35,7 @@ def _mix(z: int) -> int:
 
 
 def check_seed(seed: object) -> int:
-    """Return ``seed`` if it is an ``int`` in ``0 .. 2**64 - 1``, else raise :class:`InvalidSeedError`.
+    """Return ``seed`` if it is an int in ``0 .. 2**64-1``; else raise :class:`InvalidSeedError`.
 
     >>> check_seed(-1)
     Traceback (most recent call last):

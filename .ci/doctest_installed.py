@@ -1,0 +1,29 @@
+"""Run the docstring examples of the installed package (not the source tree)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+import sys
+
+import cardrules
+
+
+def main() -> int:
+    if "site-packages" not in (cardrules.__file__ or ""):
+        print(f"cardrules was imported from {cardrules.__file__}, not an installed wheel")
+        return 1
+    failed = tested = 0
+    for info in pkgutil.walk_packages(cardrules.__path__, "cardrules."):
+        if info.name.endswith("__main__"):
+            continue
+        result = doctest.testmod(importlib.import_module(info.name))
+        failed += result.failed
+        tested += result.attempted
+    print(f"installed-package doctests: {tested} examples, {failed} failed")
+    return 1 if failed or not tested else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
