@@ -1,0 +1,121 @@
+"""The bot interface: choose an action from what one player may know.
+
+A bot is any object with a ``choose(observation, legal_actions, rng)`` method.
+It sees the acting player's *observation* (never the full state), the legal
+actions of the position, and its own seeded :class:`~cardrules.rng.Rng`.
+Returning an action that is not in ``legal_actions`` is an error.
+
+A worked example, a bot that always takes the first legal action:
+
+>>> from cardrules.game import ActionTuple
+>>> from cardrules.rng import Rng
+>>> class FirstBot:
+...     name = "first"
+...     def choose(self, observation, legal_actions, rng):
+...         return next(iter(legal_actions))
+>>> bot = FirstBot()
+>>> isinstance(bot, Bot), bot_name(bot)
+(True, 'first')
+>>> bot.choose(None, ActionTuple(["fold", "play"]), Rng(1))
+'fold'
+
+To stay reproducible, a bot should draw all of its randomness from ``rng`` and
+depend on nothing but its arguments: the runner then gives identical results
+however the games are spread over threads, processes or machines.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from cardrules.game import LegalActions
+from cardrules.rng import Rng
+
+__all__ = ["Bot", "LegalView", "bot_name", "nth_action"]
+
+A = TypeVar("A")
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks a legal action from an observation. See the module docs."""
+
+    def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
+        """One action from ``legal_actions``, chosen from ``observation`` and ``rng``."""
+        ...
+
+
+def bot_name(bot: object) -> str:
+    """A bot's ``name`` attribute if it has one, else its class name.
+
+    >>> class Plain:
+    ...     def choose(self, observation, legal_actions, rng): ...
+    >>> bot_name(Plain())
+    'Plain'
+    """
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) and name else type(bot).__name__
+
+
+def nth_action(legal_actions: LegalActions[A], index: int) -> A:
+    """The ``index``-th legal action in the collection's deterministic order.
+
+    Uses indexing when the collection supports it, otherwise iterates.
+
+    >>> from cardrules.game import ActionTuple
+    >>> nth_action(ActionTuple("abc"), 2)
+    'c'
+    >>> nth_action(ActionTuple("abc"), 3)
+    Traceback (most recent call last):
+    ...
+    IndexError: action index 3 out of range for 3 legal actions
+    """
+    size = len(legal_actions)
+    if not 0 <= index < size:
+        raise IndexError(f"action index {index} out of range for {size} legal actions")
+    getitem = getattr(legal_actions, "__getitem__", None)
+    if getitem is not None:
+        result: A = getitem(index)
+        return result
+    return next(itertools.islice(iter(legal_actions), index, None))
+
+
+class LegalView(LegalActions[A]):
+    """A read-only view of legal actions handed to bots.
+
+    It forwards ``in``, ``len``, iteration and indexing, so a bot cannot reach the
+    state through the collection it is given.
+
+    >>> from cardrules.game import ActionTuple
+    >>> view = LegalView(ActionTuple([1, 2, 3]))
+    >>> 2 in view, len(view), list(view), view[0]
+    (True, 3, [1, 2, 3], 1)
+    """
+
+    __slots__ = ("_contains", "_getitem", "_iter", "_len")
+
+    def __init__(self, actions: LegalActions[A]) -> None:
+        self._contains = actions.__contains__
+        self._len = actions.__len__
+        self._iter = actions.__iter__
+        self._getitem = getattr(actions, "__getitem__", None)
+
+    def __contains__(self, action: object) -> bool:
+        return self._contains(action)
+
+    def __len__(self) -> int:
+        return self._len()
+
+    def __iter__(self) -> Iterator[A]:
+        return self._iter()
+
+    def __getitem__(self, index: int) -> A:
+        if self._getitem is not None:
+            result: A = self._getitem(index)
+            return result
+        size = self._len()
+        if not 0 <= index < size:
+            raise IndexError(f"action index {index} out of range for {size} legal actions")
+        return next(itertools.islice(self._iter(), index, None))

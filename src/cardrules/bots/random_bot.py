@@ -1,0 +1,42 @@
+"""A bot that picks uniformly among the legal actions."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.bots.base import nth_action
+from cardrules.errors import IllegalActionError
+from cardrules.game import LegalActions
+from cardrules.rng import Rng
+
+__all__ = ["RandomBot"]
+
+
+@attrs.frozen
+class RandomBot:
+    """Uniform over the legal actions; the same ``rng`` state gives the same choice.
+
+    Works for any game: it draws one index below ``len(legal_actions)`` and takes
+    that action in the collection's fixed order, so even a huge lazy collection
+    costs one draw.
+
+    >>> from cardrules.game import ActionTuple
+    >>> from cardrules.rng import Rng
+    >>> bot = RandomBot()
+    >>> bot
+    RandomBot()
+    >>> legal = ActionTuple("abcde")
+    >>> bot.choose(None, legal, Rng(3)) == bot.choose(None, legal, Rng(3))
+    True
+    """
+
+    name: ClassVar[str] = "random"
+
+    def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
+        """A uniformly random legal action."""
+        size = len(legal_actions)
+        if size == 0:
+            raise IllegalActionError("RandomBot was asked to choose from no legal actions")
+        return nth_action(legal_actions, rng.randbelow(size))

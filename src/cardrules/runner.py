@@ -1,0 +1,328 @@
+"""Play many seeded games between bots, on one core or many.
+
+:func:`simulate` plays ``games`` games made by a *game factory* (any picklable
+callable ``new_game(seed) -> GameState``) between a list of bots, one per seat:
+
+- game ``i`` is created with seed ``derive_seed(seed, i)``;
+- bot ``b`` in game ``i`` draws from ``Rng(derive_seed(seed, BOT_STREAM + i, b))``,
+  a stream apart from every deal;
+- with ``rotate_seats=True`` bot ``b`` sits in seat ``(b + i) % players`` in game ``i``,
+  so every bot plays every seat equally often when ``games`` is a multiple of the seats;
+- bots see only ``state.observation(seat)`` and a read-only view of
+  ``state.legal_actions()``, never the state itself.
+
+Games are cut into chunks and sent to any :class:`concurrent.futures.Executor`;
+the results come back ordered by game index, so serial, thread, process and
+cluster executors give identical results.
+
+.. code-block:: python
+
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor() as pool:
+        result = simulate(new_game, [SolverBot(), GreedyBot(), GreedyBot(), GreedyBot()],
+                          games=2000, seed=1, rotate_seats=True, executor=pool)
+    print(result.table())
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from typing import IO, Any
+
+import attrs
+
+from cardrules.bots.base import Bot, LegalView, bot_name
+from cardrules.errors import CardRulesError, IllegalActionError
+from cardrules.game import GameState, LegalActions, Turn
+from cardrules.rng import Rng, check_seed, derive_seed
+
+__all__ = [
+    "BOT_STREAM",
+    "GameFactory",
+    "GameResult",
+    "SimulationError",
+    "SimulationResult",
+    "Stat",
+    "play_game",
+    "simulate",
+]
+
+GameFactory = Callable[[int], GameState[Any, Any]]
+"""A picklable callable making a new game from a seed, e.g. ``functools.partial(new_game, ...)``."""
+
+BOT_STREAM = 1 << 63
+"""Offset of the bots' seed keys, keeping their randomness apart from the deals'."""
+
+Z95 = 1.96
+
+
+class SimulationError(CardRulesError):
+    """A simulation that cannot run as asked: wrong number of bots, bad counts."""
+
+
+@attrs.frozen
+class Stat:
+    """The mean of some per-game values with a normal 95% confidence interval.
+
+    >>> stat = Stat((1, 2, 3, 4))
+    >>> stat.mean, round(stat.half_width, 4), str(stat)
+    (2.5, 1.2652, '2.50 ± 1.27')
+    """
+
+    values: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        """The number of values."""
+        return len(self.values)
+
+    @property
+    def mean(self) -> float:
+        """The sample mean (``nan`` for no values)."""
+        return statistics.fmean(self.values) if self.values else math.nan
+
+    @property
+    def sd(self) -> float:
+        """The sample standard deviation (``nan`` below two values)."""
+        return statistics.stdev(self.values) if len(self.values) > 1 else math.nan
+
+    @property
+    def half_width(self) -> float:
+        """``1.96 * sd / sqrt(n)``: half the width of the 95% confidence interval."""
+        return Z95 * self.sd / math.sqrt(self.n) if self.n > 1 else math.nan
+
+    @property
+    def low(self) -> float:
+        """The lower end of the 95% confidence interval."""
+        return self.mean - self.half_width
+
+    @property
+    def high(self) -> float:
+        """The upper end of the 95% confidence interval."""
+        return self.mean + self.half_width
+
+    def __str__(self) -> str:
+        return f"{self.mean:.2f} ± {self.half_width:.2f}"
+
+
+@attrs.frozen
+class GameResult:
+    """One finished game: its index and seed, who sat where, and each seat's return."""
+
+    index: int
+    seed: int
+    seating: tuple[int, ...]
+    """``seating[seat]`` is the index of the bot in that seat."""
+    returns: tuple[int, ...]
+    """The final returns, by seat."""
+    turns: int
+
+    def bot_return(self, bot: int) -> int:
+        """The return of bot number ``bot`` in this game."""
+        return self.returns[self.seating.index(bot)]
+
+
+@attrs.frozen
+class SimulationResult:
+    """All games of a simulation, in game order, with per-seat and per-bot statistics."""
+
+    bot_names: tuple[str, ...]
+    games: tuple[GameResult, ...] = attrs.field(repr=False)
+
+    @property
+    def num_games(self) -> int:
+        """How many games were played."""
+        return len(self.games)
+
+    @property
+    def per_seat(self) -> tuple[Stat, ...]:
+        """The returns of each seat, whoever sat there."""
+        return tuple(
+            Stat(tuple(game.returns[seat] for game in self.games))
+            for seat in range(len(self.bot_names))
+        )
+
+    @property
+    def per_bot(self) -> tuple[Stat, ...]:
+        """The returns of each bot, wherever it sat."""
+        return tuple(
+            Stat(tuple(game.bot_return(bot) for game in self.games))
+            for bot in range(len(self.bot_names))
+        )
+
+    def table(self) -> str:
+        """A plain-text summary: one line per bot and per seat, means with 95% CIs."""
+        width = max(8, *(len(name) for name in self.bot_names))
+        lines = [
+            f"{self.num_games} games",
+            f"{'bot':<{width}}  {'mean':>10}  {'95% CI':>21}",
+        ]
+        for index, (name, stat) in enumerate(zip(self.bot_names, self.per_bot, strict=True)):
+            label = f"{index}:{name}"
+            lines.append(f"{label:<{width}}  {_row(stat)}")
+        lines.append(f"{'seat':<{width}}  {'mean':>10}  {'95% CI':>21}")
+        for seat, stat in enumerate(self.per_seat):
+            lines.append(f"{'seat ' + str(seat):<{width}}  {_row(stat)}")
+        return "\n".join(lines)
+
+
+def _row(stat: Stat) -> str:
+    interval = f"[{stat.low:.2f}, {stat.high:.2f}]"
+    return f"{stat.mean:>10.2f}  {interval:>21}"
+
+
+def play_game(
+    state: GameState[Any, Any],
+    bots: Sequence[Bot],
+    rngs: Sequence[Rng],
+    on_turn: Callable[[GameState[Any, Any], Turn[Any]], None] | None = None,
+) -> GameState[Any, Any]:
+    """Play ``state`` to the end with ``bots[seat]`` drawing from ``rngs[seat]``.
+
+    Each bot receives only its observation and a read-only view of the legal
+    actions. A bot answering with an illegal action raises
+    :class:`~cardrules.errors.IllegalActionError` naming the bot.
+    ``on_turn(new_state, turn)`` is called after each action.
+    """
+    if len(bots) != state.num_players or len(rngs) != state.num_players:
+        raise SimulationError(
+            f"the game has {state.num_players} seats but got {len(bots)} bots"
+            f" and {len(rngs)} generators"
+        )
+    while not state.is_terminal:
+        seat = state.current_player
+        if seat is None:
+            break
+        legal: LegalActions[Any] = state.legal_actions()
+        bot = bots[seat]
+        action = bot.choose(state.observation(seat), LegalView(legal), rngs[seat])
+        if action not in legal:
+            raise IllegalActionError(
+                f"bot {bot_name(bot)!r} in seat {seat} chose {action!r}, which is not legal"
+            )
+        state = state.apply(action)
+        if on_turn is not None:
+            on_turn(state, Turn(seat, action))
+    return state
+
+
+@attrs.frozen
+class _Task:
+    new_game: GameFactory
+    bots: tuple[Bot, ...]
+    seed: int
+    start: int
+    stop: int
+    rotate: bool
+    records: bool
+
+
+def _seating(index: int, players: int, rotate: bool) -> tuple[int, ...]:
+    shift = index % players if rotate else 0
+    return tuple((seat - shift) % players for seat in range(players))
+
+
+def _run_task(task: _Task) -> tuple[tuple[GameResult, ...], tuple[str, ...]]:
+    results: list[GameResult] = []
+    records: list[str] = []
+    players = len(task.bots)
+    for index in range(task.start, task.stop):
+        game_seed = derive_seed(task.seed, index)
+        seating = _seating(index, players, task.rotate)
+        seat_bots = [task.bots[b] for b in seating]
+        rngs = [Rng(derive_seed(task.seed, BOT_STREAM + index, b)) for b in seating]
+        final = play_game(task.new_game(game_seed), seat_bots, rngs)
+        results.append(
+            GameResult(index, game_seed, seating, tuple(final.returns()), len(final.history))
+        )
+        if task.records:
+            records.append(final.to_json())
+    return tuple(results), tuple(records)
+
+
+def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def simulate(
+    new_game: GameFactory,
+    bots: Sequence[Bot],
+    games: int,
+    *,
+    seed: int = 0,
+    rotate_seats: bool = False,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    records: IO[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` seeded games between ``bots`` (one per seat); see the module docs.
+
+    ``executor`` runs the chunks (``None`` plays them here, one after another);
+    factory and bots must then be picklable for process and cluster executors.
+    ``records`` receives each game's ``to_json()`` as one line, in game order.
+    ``progress(done, total)`` is called in this thread as chunks finish.
+    """
+    check_seed(seed)
+    if type(games) is not int or games < 0:
+        raise SimulationError(f"games must be a non-negative int, got {games!r}")
+    if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
+        raise SimulationError(f"chunk_size must be a positive int, got {chunk_size!r}")
+    bots = tuple(bots)
+    players = new_game(derive_seed(seed, 0)).num_players
+    if len(bots) != players:
+        raise SimulationError(f"the game has {players} seats but {len(bots)} bots were given")
+    size = chunk_size or max(1, min(50, games // 40))
+    tasks = [
+        _Task(new_game, bots, seed, start, stop, rotate_seats, records is not None)
+        for start, stop in _chunks(games, size)
+    ]
+    results: list[GameResult] = []
+    for chunk_results, chunk_records in _ordered(tasks, executor, games, progress):
+        results.extend(chunk_results)
+        if records is not None:
+            for line in chunk_records:
+                records.write(line + "\n")
+    return SimulationResult(tuple(bot_name(bot) for bot in bots), tuple(results))
+
+
+_Chunk = tuple[tuple[GameResult, ...], tuple[str, ...]]
+
+
+def _ordered(
+    tasks: list[_Task],
+    executor: Executor | None,
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> Iterator[_Chunk]:
+    done = 0
+    if executor is None:
+        for task in tasks:
+            chunk = _run_task(task)
+            done += task.stop - task.start
+            if progress is not None:
+                progress(done, total)
+            yield chunk
+        return
+    futures: list[Future[_Chunk]] = [executor.submit(_run_task, task) for task in tasks]
+    position = {future: number for number, future in enumerate(futures)}
+    finished: dict[int, _Chunk] = {}
+    next_out = 0
+    try:
+        for future in as_completed(futures):
+            number = position[future]
+            finished[number] = future.result()
+            done += tasks[number].stop - tasks[number].start
+            if progress is not None:
+                progress(done, total)
+            while next_out in finished:
+                yield finished.pop(next_out)
+                next_out += 1
+    finally:
+        for future in futures:
+            future.cancel()
