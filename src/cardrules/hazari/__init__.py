@@ -3,14 +3,44 @@
 See the Hazari rules page of the documentation for the binding reading of the rules.
 """
 
+from cardrules.hazari.combination import (
+    COMBINATIONS,
+    Combination,
+    Kind,
+    TableRow,
+    combination_table,
+)
 from cardrules.hazari.deal import PLAYERS, deal_hands
+from cardrules.hazari.evaluate import (
+    best_three,
+    evaluate,
+    strength4_of,
+    strength_of,
+    strengths,
+    strengths4,
+    strengths4_numpy,
+    strengths_numpy,
+)
 from cardrules.hazari.points import DEAL_POINTS, POINTS_BY_INDEX, card_points, points_of
 
 __all__ = [
+    "COMBINATIONS",
     "DEAL_POINTS",
     "PLAYERS",
     "POINTS_BY_INDEX",
+    "Combination",
+    "Kind",
+    "TableRow",
+    "best_three",
     "card_points",
+    "combination_table",
     "deal_hands",
+    "evaluate",
     "points_of",
+    "strength4_of",
+    "strength_of",
+    "strengths",
+    "strengths4",
+    "strengths4_numpy",
+    "strengths_numpy",
 ]

@@ -1,0 +1,304 @@
+"""Evaluating three or four Hazari cards: table-driven and fast (RULES.md H3–H6).
+
+:func:`evaluate` takes :class:`~cardrules.cards.Card` objects and returns an
+interned :class:`~cardrules.hazari.combination.Combination`; :func:`strength_of`
+and :func:`strength4_of` take card indices (``0..51``) and return the strength int.
+
+>>> from cardrules import parse_cards
+>>> evaluate(parse_cards("AS 2S 3S"))
+Combination.parse('Colour run A-2-3')
+>>> evaluate(parse_cards("9H 9S KD QC"))
+Combination.parse('Pair 9-9-K')
+>>> best_three(parse_cards("9H 9S KD QC"))
+(Card.parse('9H'), Card.parse('9S'), Card.parse('KD'))
+>>> strength_of(51, 47, 43), strength4_of(0, 1, 2, 3)
+(727, 728)
+
+Two tables, built at import in a few milliseconds, do the work: the first maps an
+ordered pair of cards to a row (their ranks and whether they share a suit), the
+second maps that row and the third card to the strength.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import permutations
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import Card
+from cardrules.errors import InvalidCardsError
+from cardrules.hazari.combination import _KEYS, COMBINATIONS, Combination, Kind
+
+if TYPE_CHECKING:
+    import numpy
+    import numpy.typing
+
+__all__ = [
+    "best_three",
+    "evaluate",
+    "strength4_of",
+    "strength_of",
+    "strengths",
+    "strengths4",
+    "strengths4_numpy",
+    "strengths_numpy",
+]
+
+
+def _rank_strengths() -> tuple[list[int], list[int]]:
+    """Strengths of every ordered rank-offset triple (13 * 13 * 13): not all one suit, and suited.
+
+    A suited triple cannot repeat a rank; those entries stay -1.
+    """
+    plain, suited = [-1] * 2197, [-1] * 2197
+    for strength, (kind, ranks) in enumerate(_KEYS):
+        offsets = [rank - 2 for rank in ranks]
+        if kind is Kind.TRIO:
+            offsets *= 3
+        elif kind is Kind.PAIR:
+            offsets.insert(0, offsets[0])
+        table = suited if kind in (Kind.COLOUR, Kind.COLOUR_RUN) else plain
+        for x, y, z in permutations(offsets):
+            table[x * 169 + y * 13 + z] = strength
+    return plain, suited
+
+
+def _pair_and_row_tables() -> tuple[list[int], list[int]]:
+    """``_ROW[a * 52 + b]`` is an offset into ``_BY_ROW``, to which the third card is added.
+
+    A row is the two ranks and the shared suit (0..3) or 4 if the suits differ.
+    """
+    plain, suited = _rank_strengths()
+    rows = [
+        (((a >> 2) * 13 + (b >> 2)) * 5 + (a & 3 if (a ^ b) & 3 == 0 else 4)) * 52
+        for a in range(52)
+        for b in range(52)
+    ]
+    by_row: list[int] = []
+    for base in range(0, 2197, 13):
+        plain_row = [strength for strength in plain[base : base + 13] for _ in range(4)]
+        for shared in range(4):
+            row = plain_row.copy()
+            row[shared::4] = suited[base : base + 13]
+            by_row += row
+        by_row += plain_row
+    return rows, by_row
+
+
+_ROW, _BY_ROW = _pair_and_row_tables()
+
+
+def _bad_indices(*indices: Any) -> InvalidCardsError:
+    for index in indices:
+        if type(index) is not int or not 0 <= index < 52:
+            return InvalidCardsError(f"card index {index!r} is not an integer in 0..51")
+    return InvalidCardsError(f"card indices {list(indices)} repeat a card")
+
+
+def strength_of(a: int, b: int, c: int) -> int:
+    """The strength (0..740) of three distinct cards given by index (0..51), in any order.
+
+    >>> strength_of(51, 47, 43)  # AS KS QS
+    727
+    >>> strength_of(51, 51, 43)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidCardsError: card indices [51, 51, 43] repeat a card
+    """
+    if 0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and a != b and a != c and b != c:
+        return _BY_ROW[_ROW[a * 52 + b] + c]
+    raise _bad_indices(a, b, c)
+
+
+def strength4_of(a: int, b: int, c: int, d: int) -> int:
+    """The strength of the best three of four distinct cards given by index (H6).
+
+    >>> strength4_of(51, 47, 43, 0)  # AS KS QS 2C
+    727
+    """
+    if (
+        0 <= a < 52
+        and 0 <= b < 52
+        and 0 <= c < 52
+        and 0 <= d < 52
+        and a != b
+        and a != c
+        and a != d
+        and b != c
+        and b != d
+        and c != d
+    ):
+        rows, by_row = _ROW, _BY_ROW
+        ab = rows[a * 52 + b]
+        best = by_row[ab + c]
+        s = by_row[ab + d]
+        if s > best:
+            best = s
+        s = by_row[rows[a * 52 + c] + d]
+        if s > best:
+            best = s
+        s = by_row[rows[b * 52 + c] + d]
+        return s if s > best else best
+    raise _bad_indices(a, b, c, d)
+
+
+def _show(cards: tuple[Any, ...]) -> str:
+    return " ".join(str(card) if card.__class__ is Card else repr(card) for card in cards)
+
+
+def _indices(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The indices of 3 or 4 distinct cards, or a clear error."""
+    if isinstance(cards, (str, bytes)):
+        raise InvalidCardsError(f"expected Card objects, got the string {cards!r}; parse it first")
+    cards = tuple(cards)
+    if len(cards) not in (3, 4):
+        raise InvalidCardsError(
+            f"a Hazari combination takes 3 or 4 cards, got {len(cards)}: {_show(cards)}"
+        )
+    seen: set[int] = set()
+    for card in cards:
+        if card.__class__ is not Card:
+            raise InvalidCardsError(f"{card!r} is not a Card")
+        if card.index in seen:
+            raise InvalidCardsError(f"the cards {_show(cards)} repeat {card}")
+        seen.add(card.index)
+    return tuple(card.index for card in cards)
+
+
+def evaluate(cards: Iterable[Card]) -> Combination:
+    """The combination of 3 distinct cards, or of the best 3 of 4 (H6).
+
+    Returns one of the 741 interned :class:`Combination` objects.
+
+    >>> from cardrules import parse_cards
+    >>> evaluate(parse_cards("KH AS 2D"))
+    Combination.parse('Indi A-K-2')
+    >>> evaluate(parse_cards("AS KS"))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidCardsError: a Hazari combination takes 3 or 4 cards, got 2: AS KS
+    """
+    if cards.__class__ is tuple and len(cards) == 3:
+        a, b, c = cards
+        if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
+            ia, ib, ic = a.index, b.index, c.index
+            if ia != ib and ia != ic and ib != ic:
+                return COMBINATIONS[_BY_ROW[_ROW[ia * 52 + ib] + ic]]
+    indices = _indices(cards)
+    if len(indices) == 3:
+        return COMBINATIONS[strength_of(*indices)]
+    return COMBINATIONS[strength4_of(*indices)]
+
+
+def best_three(cards: Iterable[Card]) -> tuple[Card, Card, Card]:
+    """The three of four cards that make their best combination (H6), in the given order.
+
+    When several subsets tie, the one that leaves out the lowest card (by index) wins,
+    so the answer does not depend on the order of the input.
+
+    >>> from cardrules import parse_cards
+    >>> best_three(parse_cards("KC 9H KD 9S"))
+    (Card.parse('KC'), Card.parse('KD'), Card.parse('9S'))
+    """
+    cards = tuple(cards)
+    indices = _indices(cards)
+    if len(indices) != 4:
+        raise InvalidCardsError(f"best_three takes 4 cards, got {len(indices)}: {_show(cards)}")
+    best = strength4_of(*indices)
+    left_out = min(
+        card
+        for card in cards
+        if strength_of(*(other.index for other in cards if other is not card)) == best
+    )
+    first, second, third = (card for card in cards if card is not left_out)
+    return first, second, third
+
+
+def strengths(triples: Iterable[Sequence[int]]) -> list[int]:
+    """The strengths of many index triples, pure Python; same answers as :func:`strength_of`.
+
+    >>> strengths([(51, 47, 43), (0, 1, 2)])
+    [727, 728]
+    """
+    rows, by_row = _ROW, _BY_ROW
+    result: list[int] = []
+    append = result.append
+    for a, b, c in triples:
+        if 0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and a != b and a != c and b != c:
+            append(by_row[rows[a * 52 + b] + c])
+        else:
+            raise _bad_indices(a, b, c)
+    return result
+
+
+def strengths4(quads: Iterable[Sequence[int]]) -> list[int]:
+    """The best-of-four strengths of many index quadruples, pure Python (H6).
+
+    >>> strengths4([(51, 47, 43, 0)])
+    [727]
+    """
+    return [strength4_of(a, b, c, d) for a, b, c, d in quads]
+
+
+_FLAT: numpy.typing.NDArray[numpy.int16] | None = None
+
+
+def _flat_table() -> numpy.typing.NDArray[numpy.int16]:
+    """The 52 * 52 * 52 strength table as a numpy array, -1 where a card repeats."""
+    global _FLAT
+    if _FLAT is None:
+        import numpy as np
+
+        rows = np.asarray(_ROW, dtype=np.int64)
+        by_row = np.asarray(_BY_ROW, dtype=np.int16)
+        a, b, c = np.indices((52, 52, 52), dtype=np.int64)
+        flat = by_row[rows[a * 52 + b] + c]
+        flat[(a == b) | (a == c) | (b == c)] = -1
+        _FLAT = flat.reshape(-1)
+    return _FLAT
+
+
+def _as_index_array(cards: Any, width: int) -> numpy.typing.NDArray[numpy.int64]:
+    import numpy as np
+
+    array = np.asarray(cards)
+    if array.ndim != 2 or array.shape[1] != width:
+        raise InvalidCardsError(
+            f"expected an (n, {width}) array of card indices, got {array.shape}"
+        )
+    if array.size and array.dtype.kind not in "iu":
+        raise InvalidCardsError(f"card indices must be integers, got dtype {array.dtype}")
+    if array.size and (array.min() < 0 or array.max() > 51):
+        bad = array[(array < 0) | (array > 51)][0]
+        raise InvalidCardsError(f"card index {int(bad)} is not an integer in 0..51")
+    result: numpy.typing.NDArray[numpy.int64] = array.astype(np.int64, copy=False)
+    return result
+
+
+def _lookup(flat_indices: Any, rows: Any) -> numpy.typing.NDArray[numpy.int16]:
+    result: numpy.typing.NDArray[numpy.int16] = _flat_table()[flat_indices]
+    if result.size and result.min() < 0:
+        first = int((result < 0).argmax())
+        raise InvalidCardsError(f"card indices {rows[first].tolist()} repeat a card")
+    return result
+
+
+def strengths_numpy(triples: Any) -> numpy.typing.NDArray[numpy.int16]:
+    """The strengths of an ``(n, 3)`` integer array of card indices, with numpy.
+
+    Needs the ``numpy`` extra; gives the same answers as :func:`strengths`, as ``int16``.
+    """
+    array = _as_index_array(triples, 3)
+    return _lookup((array[:, 0] * 52 + array[:, 1]) * 52 + array[:, 2], array)
+
+
+def strengths4_numpy(quads: Any) -> numpy.typing.NDArray[numpy.int16]:
+    """The best-of-four strengths of an ``(n, 4)`` integer array of card indices, with numpy."""
+    import numpy as np
+
+    array = _as_index_array(quads, 4)
+    a, b, c, d = (array[:, i] for i in range(4))
+    subsets = [(a, b, c), (a, b, d), (a, c, d), (b, c, d)]
+    values = [_lookup((x * 52 + y) * 52 + z, array) for x, y, z in subsets]
+    result: numpy.typing.NDArray[numpy.int16] = np.maximum.reduce(values)
+    return result
