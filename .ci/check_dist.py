@@ -8,15 +8,17 @@ import zipfile
 
 
 def main(wheel: str, sdist: str) -> int:
-    names = zipfile.ZipFile(wheel).namelist()
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
     problems = []
     if "cardrules/py.typed" not in names:
         problems.append("the wheel lacks cardrules/py.typed")
     if any(name.startswith(("tests/", "docs/", "benchmarks/")) for name in names):
         problems.append("the wheel holds tests, docs or benchmarks")
-    members = tarfile.open(sdist).getnames()
-    for needed in ("tests/", "docs/", "seeds/", "CHANGELOG.md", "LICENSE"):
-        if not any(f"/{needed}" in name or name.endswith(f"/{needed.rstrip('/')}") for name in members):
+    with tarfile.open(sdist) as archive:
+        members = archive.getnames()
+    for needed in ("tests", "docs", "seeds", "CHANGELOG.md", "LICENSE"):
+        if not any(name.split("/")[1:2] == [needed] for name in members):
             problems.append(f"the sdist lacks {needed}")
     for problem in problems:
         print(problem)

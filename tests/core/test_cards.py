@@ -143,9 +143,10 @@ def test_arbitrary_text_raises_only_card_parse_error(text: str) -> None:
 @given(st.text(max_size=6))
 def test_arbitrary_token_raises_only_card_parse_error(text: str) -> None:
     try:
-        parse_card(text)
+        card = parse_card(text)
     except CardParseError:
-        pass
+        return
+    assert parse_card(str(card)) == card
 
 
 @pytest.mark.parametrize("bad", [-1, 52, 3.0, "1", True])
