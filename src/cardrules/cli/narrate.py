@@ -1,0 +1,51 @@
+"""What ``cardrules play`` and ``cardrules demo`` say, and how they ask a person to choose.
+
+Each game has a *view* module (:mod:`cardrules.cli.hazari_view`,
+:mod:`cardrules.cli.azi_view`) with the same functions: ``narrator(names, unicode)``
+gives its :class:`Narrator`; ``show(observation, unicode)`` and
+``options(observation, legal, unicode)`` show a human player's position and number
+their choices; ``parse(text, observation)`` reads a typed action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from cardrules.cards import Card, format_cards
+from cardrules.game import Turn
+
+__all__ = ["Narrator", "Option", "cards_text", "seat_text"]
+
+Option = tuple[str, Any]
+"""A numbered choice offered to a person: its label and its action."""
+
+
+class Narrator(Protocol):
+    """Lines to print at the start, after each turn, and at the end of a game.
+
+    The viewer is the human player's seat, who sees only their own cards, or
+    ``None`` for a spectator, who sees every hand as dealt.
+    """
+
+    def start(self, state: Any, viewer: int | None) -> list[str]:
+        """The opening lines: the deal as the viewer may see it."""
+        ...
+
+    def turn(self, before: Any, turn: Turn[Any], after: Any, viewer: int | None) -> list[str]:
+        """The lines describing one action and the public events it caused."""
+        ...
+
+    def end(self, state: Any) -> list[str]:
+        """The closing lines: the result."""
+        ...
+
+
+def seat_text(seat: int, names: Sequence[str]) -> str:
+    """``seat 2 (greedy)``."""
+    return f"seat {seat} ({names[seat]})"
+
+
+def cards_text(cards: Sequence[Card], unicode: bool = False) -> str:
+    """Cards grouped by suit, high first, as a player holds them."""
+    return format_cards(sorted(cards, key=lambda c: (c.suit, -c.rank)), unicode=unicode)

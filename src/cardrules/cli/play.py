@@ -1,0 +1,174 @@
+"""``cardrules play hazari|azi``: one narrated game between bots, or against you.
+
+With ``--human SEAT`` you play that seat: the command shows your hand and the
+numbered legal actions, and reads your choice from standard input. Bad input is
+refused with the reason and asked again; end of input (Ctrl-D) or Ctrl-C leaves
+the game cleanly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from cardrules.bots.base import Bot, LegalView, bot_name
+from cardrules.cli import UsageError
+from cardrules.cli.narrate import Narrator, Option
+from cardrules.cli.simulate import _ENTRIES, game_entry, parse_bots
+from cardrules.errors import CardRulesError, IllegalActionError
+from cardrules.game import LegalActions, Turn
+from cardrules.rng import Rng, check_seed, derive_seed
+from cardrules.runner import BOT_STREAM
+
+__all__ = ["Human", "QuitGame", "play_narrated", "register"]
+
+OptionsFn = Callable[[Any, LegalActions[Any]], list[Option]]
+ParseFn = Callable[[str, Any], Any]
+
+
+class QuitGame(Exception):
+    """The human left the game (end of input or Ctrl-C)."""
+
+
+class Human:
+    """A bot that asks a person: shows the hand and numbered options, reads a choice.
+
+    ``options(observation, legal)`` lists ``(label, action)`` pairs to number;
+    ``parse(text, observation)`` reads typed actions (it may raise a
+    :class:`~cardrules.errors.CardRulesError` whose message is shown);
+    ``show(observation)`` gives the lines describing the position.
+    """
+
+    name = "you"
+
+    def __init__(
+        self,
+        options: OptionsFn,
+        show: Callable[[Any], list[str]],
+        parse: ParseFn | None = None,
+        read: Callable[[str], str] | None = None,
+        out: IO[str] | None = None,
+    ) -> None:
+        self.options = options
+        self.show = show
+        self.parse = parse
+        self.read = read
+        self.out = out
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.out or sys.stdout)
+
+    def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
+        """Ask until the person gives a legal action."""
+        for line in self.show(observation):
+            self._print(line)
+        options = self.options(observation, legal_actions)
+        for number, (label, _) in enumerate(options, start=1):
+            self._print(f"  {number}. {label}")
+        hint = f"1-{len(options)}" + (" or type an action" if self.parse else "")
+        while True:
+            try:
+                text = (self.read or input)(f"Your choice ({hint}): ").strip()
+            except (EOFError, KeyboardInterrupt) as exc:
+                raise QuitGame from exc
+            action, reason = self._read_choice(text, options, observation, legal_actions)
+            if reason is None:
+                return action
+            self._print(f"  Not accepted: {reason}. Try again.")
+
+    def _read_choice(
+        self, text: str, options: list[Option], observation: Any, legal: LegalActions[Any]
+    ) -> tuple[Any, str | None]:
+        if not text:
+            return None, "type a number"
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(options):
+                return options[number - 1][1], None
+            return None, f"{number} is not one of the choices 1-{len(options)}"
+        if self.parse is None:
+            return None, f"{text!r} is not a number"
+        try:
+            action = self.parse(text, observation)
+        except CardRulesError as exc:
+            return None, str(exc)
+        if action not in legal:
+            return None, f"{text!r} is not a legal action here"
+        return action, None
+
+
+def play_narrated(
+    state: Any,
+    players: Sequence[Bot],
+    rngs: Sequence[Rng],
+    narrator: Narrator,
+    viewer: int | None,
+    out: IO[str] | None = None,
+) -> Any:
+    """Play ``state`` to the end, printing the narration; returns the final state."""
+    stream = out or sys.stdout
+    names = [bot_name(player) for player in players]
+
+    def say(lines: list[str]) -> None:
+        for line in lines:
+            print(line, file=stream)
+
+    say(narrator.start(state, viewer))
+    while not state.is_terminal:
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = players[seat].choose(state.observation(seat), LegalView(legal), rngs[seat])
+        if action not in legal:
+            raise IllegalActionError(f"{names[seat]} in seat {seat} chose an illegal {action!r}")
+        after = state.apply(action)
+        say(narrator.turn(state, Turn(seat, action), after, viewer))
+        state = after
+    say(narrator.end(state))
+    return state
+
+
+def register(commands: Any) -> None:
+    """Add the ``play`` command."""
+    parser = commands.add_parser("play", help="play one narrated game between bots or against you")
+    parser.add_argument("game", choices=tuple(_ENTRIES), help=" or ".join(_ENTRIES))
+    parser.add_argument("--players", type=int, help="players (Hazari: 4; Azi: 2-6, default 4)")
+    parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    parser.add_argument(
+        "--bots", help="comma-separated bot names by seat, or one name for every seat"
+    )
+    parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
+    parser.add_argument("--unicode", action="store_true", help="print suit symbols")
+    parser.set_defaults(run=_play)
+
+
+def _play(args: argparse.Namespace) -> int:
+    entry = game_entry(args.game)
+    players = entry.check_players(args.players)
+    seed = check_seed(args.seed)
+    seats: list[Bot] = list(parse_bots(entry, args.bots, players))
+    if args.human is not None and not 0 <= args.human < players:
+        raise UsageError(f"--human {args.human} is not a seat in 0..{players - 1}")
+    state = entry.factory(players)(seed)
+    rngs = [Rng(derive_seed(seed, BOT_STREAM, seat)) for seat in range(players)]
+    view = importlib.import_module(entry.view)
+    if args.human is not None:
+        seats[args.human] = human_for(view, args.unicode)
+    narrator = view.narrator([bot_name(bot) for bot in seats], args.unicode)
+    try:
+        play_narrated(state, seats, rngs, narrator, args.human)
+    except QuitGame:
+        print("\nGame abandoned.")
+    return 0
+
+
+def human_for(view: Any, unicode: bool, read: Callable[[str], str] | None = None) -> Human:
+    """A :class:`Human` player prompting with a game's view module."""
+    return Human(
+        lambda observation, legal: view.options(observation, legal, unicode),
+        lambda observation: view.show(observation, unicode),
+        view.parse,
+        read,
+    )
