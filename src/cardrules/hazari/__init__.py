@@ -3,6 +3,7 @@
 See the Hazari rules page of the documentation for the binding reading of the rules.
 """
 
+from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.combination import (
     COMBINATIONS,
     Combination,
@@ -21,6 +22,11 @@ from cardrules.hazari.evaluate import (
     strengths4_numpy,
     strengths_numpy,
 )
+from cardrules.hazari.partitions import (
+    ValidArrangements,
+    count_valid_arrangements,
+    valid_arrangements,
+)
 from cardrules.hazari.points import DEAL_POINTS, POINTS_BY_INDEX, card_points, points_of
 
 __all__ = [
@@ -28,12 +34,15 @@ __all__ = [
     "DEAL_POINTS",
     "PLAYERS",
     "POINTS_BY_INDEX",
+    "Arrangement",
     "Combination",
     "Kind",
     "TableRow",
+    "ValidArrangements",
     "best_three",
     "card_points",
     "combination_table",
+    "count_valid_arrangements",
     "deal_hands",
     "evaluate",
     "points_of",
@@ -43,4 +52,5 @@ __all__ = [
     "strengths4",
     "strengths4_numpy",
     "strengths_numpy",
+    "valid_arrangements",
 ]

@@ -1,0 +1,207 @@
+"""Every valid arrangement of a 13-card hand (RULES.md H7), lazily, with a fast count.
+
+There are 200,200 ways to split 13 cards into three groups of 3 and one of 4; a
+typical hand allows 14k to 26k of them. :func:`valid_arrangements` is a lazy
+:class:`~cardrules.game.LegalActions` collection of the valid ones:
+
+>>> from cardrules import parse_cards
+>>> hand = parse_cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")
+>>> legal = valid_arrangements(hand)
+>>> len(legal), count_valid_arrangements(hand)
+(28922, 28922)
+>>> first = next(iter(legal))
+>>> first in legal, Arrangement.parse("AS KS QS | JS TS 9S | 8S 7S 6S | 5S 4S 3S 2S") in legal
+(True, True)
+>>> count_valid_arrangements(parse_cards("AC AD AH KC KD KH QC QD QH 2S 3S 4S 7D"))
+20747
+
+The work is done on positions 0..12 of the sorted hand with index tables shared by
+every hand: the 286 triples, the 715 quadruples, and for each quadruple the splits
+of the other nine cards (the triple holding the lowest of them, then the 10 splits
+of the six left), so the 200,200 splits are walked with table lookups and pruned
+as soon as a triple is weaker than the 4-card group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import combinations
+
+from cardrules.cards import Card, require_distinct
+from cardrules.errors import InvalidCardsError
+from cardrules.game import LegalActions
+from cardrules.hazari.arrangement import Arrangement
+from cardrules.hazari.evaluate import strengths
+
+__all__ = ["ValidArrangements", "count_valid_arrangements", "valid_arrangements"]
+
+HAND_SIZE = 13
+SPLITS = 200_200
+"""The number of ways to split 13 cards into {3, 3, 3} and 4."""
+
+TRIPLES: tuple[tuple[int, int, int], ...] = tuple(combinations(range(HAND_SIZE), 3))
+"""The 286 triples of hand positions, in lexicographic order."""
+TRIPLE_MASKS: tuple[int, ...] = tuple((1 << i) | (1 << j) | (1 << k) for i, j, k in TRIPLES)
+QUADS: tuple[tuple[int, int, int, int], ...] = tuple(combinations(range(HAND_SIZE), 4))
+"""The 715 quadruples of hand positions, in lexicographic order."""
+QUAD_MASKS: tuple[int, ...] = tuple(sum(1 << i for i in quad) for quad in QUADS)
+
+_TRIPLE_ID = {mask: number for number, mask in enumerate(TRIPLE_MASKS)}
+QUAD_ID: dict[int, int] = {mask: number for number, mask in enumerate(QUAD_MASKS)}
+"""Quadruple number by its 13-bit position mask."""
+QUAD_TRIPLES: tuple[tuple[int, int, int, int], ...] = tuple(
+    (
+        _TRIPLE_ID[m ^ (1 << q[0])],
+        _TRIPLE_ID[m ^ (1 << q[1])],
+        _TRIPLE_ID[m ^ (1 << q[2])],
+        _TRIPLE_ID[m ^ (1 << q[3])],
+    )
+    for q, m in zip(QUADS, QUAD_MASKS, strict=True)
+)
+"""The four triples inside each quadruple."""
+_FULL = (1 << HAND_SIZE) - 1
+
+
+def _first_splits(mask: int) -> list[tuple[int, int]]:
+    """Each triple holding the lowest position of ``mask``, with the mask left over."""
+    positions = [i for i in range(HAND_SIZE) if mask >> i & 1]
+    low = 1 << positions[0]
+    result = []
+    for j, k in combinations(positions[1:], 2):
+        triple = low | (1 << j) | (1 << k)
+        result.append((_TRIPLE_ID[triple], mask ^ triple))
+    return result
+
+
+_SIX_MASKS = sorted({rest for m in QUAD_MASKS for _, rest in _first_splits(_FULL ^ m)})
+_SIX_ID = {mask: number for number, mask in enumerate(_SIX_MASKS)}
+SIX_SPLITS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((first, _TRIPLE_ID[rest]) for first, rest in _first_splits(mask)) for mask in _SIX_MASKS
+)
+"""For each 6-position set (by number), its 10 splits into two triples."""
+NINE_SPLITS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((first, _SIX_ID[rest]) for first, rest in _first_splits(_FULL ^ m)) for m in QUAD_MASKS
+)
+"""For each quadruple, the 28 triples holding the lowest other position, each with the
+number of the 6-position set left over."""
+
+_STRENGTH_KEYS = tuple(i * 2704 + j * 52 + k for i, j, k in combinations(range(52), 3))
+_SORTED_STRENGTH: list[int] = [0] * (52 * 2704)
+for _key, _strength in zip(_STRENGTH_KEYS, strengths(combinations(range(52), 3)), strict=True):
+    _SORTED_STRENGTH[_key] = _strength
+
+
+def sorted_hand(hand: Iterable[Card]) -> tuple[Card, ...]:
+    """The 13 distinct cards of ``hand`` sorted by index, or :class:`InvalidCardsError`."""
+    if isinstance(hand, (str, bytes)):
+        raise InvalidCardsError(f"expected Card objects, got the string {hand!r}; parse it first")
+    cards = require_distinct(hand, "hand")
+    if len(cards) != HAND_SIZE:
+        raise InvalidCardsError(f"a Hazari hand has 13 cards, got {len(cards)}")
+    return tuple(sorted(cards))
+
+
+def triple_strengths(cards: tuple[Card, ...]) -> list[int]:
+    """The strength of each of the 286 :data:`TRIPLES` of a sorted 13-card hand."""
+    x = [card.index for card in cards]
+    table = _SORTED_STRENGTH
+    return [table[x[i] * 2704 + x[j] * 52 + x[k]] for i, j, k in TRIPLES]
+
+
+def quad_strengths(triple: list[int]) -> list[int]:
+    """The best-of-three strength of each of the 715 :data:`QUADS`, from triple strengths."""
+    return [max(triple[a], triple[b], triple[c], triple[d]) for a, b, c, d in QUAD_TRIPLES]
+
+
+def _count(triple: list[int], quad: list[int]) -> int:
+    count = 0
+    six_splits = SIX_SPLITS
+    for q, threshold in enumerate(quad):
+        for first, six in NINE_SPLITS[q]:
+            if triple[first] >= threshold:
+                for a, b in six_splits[six]:
+                    if triple[a] >= threshold and triple[b] >= threshold:
+                        count += 1
+    return count
+
+
+def _group(cards: tuple[Card, ...], positions: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(sorted((cards[i] for i in positions), reverse=True))
+
+
+class ValidArrangements(LegalActions[Arrangement]):
+    """The valid arrangements of one 13-card hand: lazy, each partition once.
+
+    ``arrangement in legal`` checks that the arrangement uses exactly this hand
+    (an :class:`Arrangement` is valid by construction); ``len`` counts without
+    building arrangements; iteration goes through the 4-card groups in order of
+    hand positions, then the splits of the other nine cards.
+    """
+
+    __slots__ = ("_cards", "_count", "_quad", "_triple")
+
+    def __init__(self, hand: Iterable[Card]) -> None:
+        self._cards = sorted_hand(hand)
+        self._triple: list[int] | None = None
+        self._quad: list[int] | None = None
+        self._count: int | None = None
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The 13 cards, sorted by index."""
+        return self._cards
+
+    def _tables(self) -> tuple[list[int], list[int]]:
+        if self._triple is None or self._quad is None:
+            self._triple = triple_strengths(self._cards)
+            self._quad = quad_strengths(self._triple)
+        return self._triple, self._quad
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Arrangement) and action.cards == self._cards
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = _count(*self._tables())
+        return self._count
+
+    def __iter__(self) -> Iterator[Arrangement]:
+        triple, quad = self._tables()
+        cards = self._cards
+        trusted = Arrangement._trusted
+        for q, threshold in enumerate(quad):
+            four = _group(cards, QUADS[q])
+            for first, six in NINE_SPLITS[q]:
+                if triple[first] < threshold:
+                    continue
+                for a, b in SIX_SPLITS[six]:
+                    if triple[a] >= threshold and triple[b] >= threshold:
+                        ranked = sorted(
+                            ((triple[t], _group(cards, TRIPLES[t])) for t in (first, a, b)),
+                            key=_rank_key,
+                            reverse=True,
+                        )
+                        (sx, x), (sy, y), (sz, z) = ranked
+                        yield trusted((x, y, z, four), (sx, sy, sz, threshold))
+
+
+def _rank_key(item: tuple[int, tuple[Card, ...]]) -> tuple[int, tuple[int, ...]]:
+    return item[0], tuple(card.index for card in item[1])
+
+
+def valid_arrangements(hand: Iterable[Card]) -> ValidArrangements:
+    """The valid arrangements of a 13-card hand, as a lazy collection.
+
+    >>> from cardrules import parse_cards
+    >>> legal = valid_arrangements(parse_cards("AS KD QH JC 9S 8D 7H 6C 5S 4D 3H 2C 2S"))
+    >>> len(legal) == sum(1 for _ in legal)
+    True
+    """
+    return ValidArrangements(hand)
+
+
+def count_valid_arrangements(hand: Iterable[Card]) -> int:
+    """How many of the 200,200 splits of a 13-card hand are valid arrangements."""
+    cards = sorted_hand(hand)
+    triple = triple_strengths(cards)
+    return _count(triple, quad_strengths(triple))
