@@ -1,0 +1,220 @@
+"""Azi bots and the Azi game factory for the runner.
+
+- :class:`HeuristicBot`: rules of thumb for every decision: stay in (staying is
+  free), discard the weakest card, raise only with a strong hand, declare
+  raznomast when allowed, win tricks cheaply, and join a re-deal when it pays.
+- :class:`SearchBot`: determinized Monte Carlo. For each candidate action it
+  redraws the hidden cards (``AziState.resample``), plays the game out with
+  heuristic players, and picks the action with the best mean return. The
+  worlds and playouts come from the bot's ``rng``, so with the default sample
+  budget it is deterministic; an optional time limit trades that for speed.
+- :class:`~cardrules.bots.RandomBot` works here too.
+
+>>> from cardrules.bots import RandomBot
+>>> from cardrules.runner import simulate
+>>> result = simulate(AziGames(4), [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()],
+...                   games=8, seed=1, rotate_seats=True)
+>>> [sum(game.returns) for game in result.games] == [0] * 8
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.azi import (
+    ACCEPT,
+    DECLINE,
+    JOIN,
+    NO_DECLARATION,
+    PASS,
+    PLAY,
+    SKIP,
+    AziAction,
+    AziObservation,
+    AziRules,
+    AziState,
+    Declare,
+    Discard,
+    Phase,
+    PlayCard,
+    Raise,
+)
+from cardrules.azi.tricks import trick_winner
+from cardrules.cards import Card, Rank
+from cardrules.errors import IllegalActionError
+from cardrules.game import LegalActions
+from cardrules.rng import Rng
+
+__all__ = ["AziGames", "HeuristicBot", "SearchBot", "hand_strength"]
+
+
+@attrs.frozen
+class AziGames:
+    """A game factory: one Azi game (ante to pot won) per seed.
+
+    >>> AziGames(3)(5).num_players
+    3
+    """
+
+    players: int = 4
+    rules: AziRules | None = None
+
+    def __call__(self, seed: int) -> AziState:
+        """The game for ``seed``; its first dealer is drawn by lot from the seed."""
+        rules = AziRules(players=self.players) if self.rules is None else self.rules
+        return AziState.new(rules, seed=seed)
+
+
+def _value(card: Card, trump: int) -> int:
+    """How much a card is worth keeping: any trump above any plain card."""
+    return card.rank + (20 if card.suit == trump else 0)
+
+
+def hand_strength(hand: Sequence[Card], trump: int) -> float:
+    """Roughly how many tricks a hand should take: high trumps and plain aces count.
+
+    >>> from cardrules import parse_cards, Suit
+    >>> hand_strength(parse_cards("AS KS AH"), Suit.SPADES)
+    2.75
+    """
+    total = 0.0
+    for card in hand:
+        if card.suit == trump:
+            total += 1.0 if card.rank >= Rank.KING else 0.6 if card.rank >= Rank.TEN else 0.4
+        elif card.rank == Rank.ACE:
+            total += 0.75
+        elif card.rank == Rank.KING:
+            total += 0.3
+    return total
+
+
+@attrs.frozen
+class HeuristicBot:
+    """Sensible rules of thumb for each Azi decision (see the module docs).
+
+    ``raise_at`` is the :func:`hand_strength` from which the bot raises.
+    """
+
+    name: ClassVar[str] = "heuristic"
+    raise_at: float = 2.0
+
+    def choose(
+        self, observation: AziObservation, legal_actions: LegalActions[Any], rng: Rng
+    ) -> AziAction:
+        """The rule-of-thumb action for the observed position."""
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            result: AziAction = legal[0]
+            return result
+        phase = observation.phase
+        if phase is Phase.FOLD:
+            return PLAY
+        if phase is Phase.DISCARD:
+            return self._discard(observation, legal)
+        if phase is Phase.BIDDING:
+            return self._bid(observation, legal)
+        if phase is Phase.DECLARATIONS:
+            razno = Declare(raznomast=True)
+            return razno if razno in legal else NO_DECLARATION
+        if phase is Phase.ANSWER:
+            return DECLINE if DECLINE in legal else ACCEPT
+        if phase is Phase.JOINING:
+            fee = observation.fee or 0
+            return JOIN if 2 * fee <= observation.pot else SKIP
+        if phase is Phase.PLAY:
+            return self._play(observation, legal)
+        raise IllegalActionError(f"no heuristic for phase {phase!r}")
+
+    def _discard(self, observation: AziObservation, legal: list[Any]) -> AziAction:
+        trump = observation.trump
+        discards = [a for a in legal if isinstance(a, Discard)]
+        choice: AziAction = min(discards, key=lambda a: (_value(a.card, trump), a.card.index))
+        return choice
+
+    def _bid(self, observation: AziObservation, legal: list[Any]) -> AziAction:
+        raises = [a for a in legal if isinstance(a, Raise)]
+        hand = observation.hand or ()
+        strong = hand_strength(hand, observation.trump) >= self.raise_at
+        if raises and observation.raises == 0 and strong:
+            cheapest: AziAction = min(raises, key=lambda a: a.amount)
+            return cheapest
+        return PASS
+
+    def _play(self, observation: AziObservation, legal: list[Any]) -> AziAction:
+        trump = observation.trump
+        cards = [a.card for a in legal if isinstance(a, PlayCard)]
+        played = [card for _, card in observation.trick]
+        cheap = min(cards, key=lambda c: (_value(c, trump), c.index))
+        if not played:
+            best = max(cards, key=lambda c: (_value(c, trump), c.index))
+            strong = best.rank == Rank.ACE or (best.suit == trump and best.rank >= Rank.KING)
+            return PlayCard(best if strong else cheap)
+        winners = [c for c in cards if trick_winner([*played, c], trump) == len(played)]
+        if not winners:
+            return PlayCard(cheap)
+        last = len(played) == len(observation.staying) - 1
+        pick = min if last else max
+        return PlayCard(pick(winners, key=lambda c: (_value(c, trump), c.index)))
+
+
+def _candidates(observation: AziObservation, legal: list[Any]) -> list[Any]:
+    """The actions worth searching: every card or choice, but only the cheapest raise."""
+    raises = [a for a in legal if isinstance(a, Raise)]
+    others = [a for a in legal if not isinstance(a, (Raise, Declare))]
+    declares = [a for a in legal if isinstance(a, Declare) and a.invite is None]
+    if raises:
+        others.append(min(raises, key=lambda a: a.amount))
+    return others + declares
+
+
+@attrs.frozen
+class SearchBot:
+    """Determinized Monte Carlo search over resampled worlds (see the module docs).
+
+    ``samples`` worlds are drawn per decision, and every candidate action is
+    played out in each of them by :class:`HeuristicBot` players (common random
+    numbers). ``time_limit`` (seconds per decision, optional) stops early and
+    makes the bot depend on the machine's speed.
+    """
+
+    name: ClassVar[str] = "search"
+    samples: int = 24
+    time_limit: float | None = None
+    rollout: HeuristicBot = attrs.field(factory=HeuristicBot)
+
+    def choose(
+        self, observation: AziObservation, legal_actions: LegalActions[Any], rng: Rng
+    ) -> AziAction:
+        """The candidate action with the best mean return over sampled worlds."""
+        legal = list(legal_actions)
+        candidates = _candidates(observation, legal)
+        if len(candidates) == 1:
+            only: AziAction = candidates[0]
+            return only
+        totals = [0] * len(candidates)
+        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+        for _ in range(self.samples):
+            world = AziState.resample(observation, rng)
+            seed = rng.next_u64()
+            for index, action in enumerate(candidates):
+                totals[index] += self._playout(world.apply(action), observation.player, seed)
+            if deadline is not None and time.monotonic() > deadline:
+                break
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        chosen: AziAction = candidates[best]
+        return chosen
+
+    def _playout(self, state: AziState, player: int, seed: int) -> int:
+        rng = Rng(seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            if seat is None:
+                break
+            action = self.rollout.choose(state.observation(seat), state.legal_actions(), rng)
+            state = state.apply(action)
+        return state.returns()[player]

@@ -1,0 +1,230 @@
+"""How ``cardrules play azi`` narrates a game and asks a person to act."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardrules.azi import (
+    ACCEPT,
+    DECLINE,
+    FOLD,
+    JOIN,
+    PASS,
+    PLAY,
+    SKIP,
+    Accept,
+    Answered,
+    AntesPaid,
+    AuctionWon,
+    AziDeclared,
+    AziObservation,
+    CardPlayed,
+    Dealt,
+    Declare,
+    Declared,
+    Decline,
+    Discard,
+    Discarded,
+    Fold,
+    Folded,
+    Join,
+    Joined,
+    Pass,
+    Passed,
+    Phase,
+    Play,
+    PlayCard,
+    PotWon,
+    Raise,
+    Raised,
+    Skip,
+    Skipped,
+    Stayed,
+    TrickWon,
+)
+from cardrules.cards import parse_card
+from cardrules.cli.narrate import Option, cards_text, seat_text
+from cardrules.errors import ParseError
+from cardrules.game import LegalActions, Turn
+
+__all__ = ["AziNarrator", "describe", "label", "narrator", "options", "parse", "show"]
+
+
+def describe(event: Any, names: Sequence[str], unicode: bool = False) -> str:
+    """One event as a sentence."""
+    who = seat_text(getattr(event, "player", 0), names)
+    if isinstance(event, AntesPaid):
+        return f"Everyone antes {event.amount}; the pot is {event.pot}."
+    if isinstance(event, Dealt):
+        trump = event.trump_card.format(unicode=unicode)
+        return (
+            f"Deal {event.deal + 1}: {seat_text(event.dealer, names)} deals to seats"
+            f" {', '.join(map(str, event.seats))}; the trump card is {trump}."
+        )
+    simple = {
+        Stayed: "plays",
+        Folded: "folds",
+        Discarded: "discards a card face down",
+        Passed: "passes",
+        Skipped: "stays out of the re-deal",
+    }
+    for kind, text in simple.items():
+        if isinstance(event, kind):
+            return f"{who} {text}."
+    if isinstance(event, Raised):
+        return f"{who} raises to {event.amount}."
+    if isinstance(event, AuctionWon):
+        return f"{who} wins the auction at {event.stake}."
+    if isinstance(event, Declared):
+        return _declared(event, who)
+    if isinstance(event, Answered):
+        return f"{who} {'accepts' if event.accepted else 'declines'}."
+    if isinstance(event, CardPlayed):
+        return f"{who} plays {event.card.format(unicode=unicode)}."
+    if isinstance(event, TrickWon):
+        return f"{who} takes trick {event.trick + 1} ({event.tricks} so far)."
+    if isinstance(event, AziDeclared):
+        return (
+            f"Azi! Nobody took two tricks; the pot of {event.pot} stays."
+            f" Joining costs {event.half_fee} (no trick) or {event.full_fee} (sat out)."
+        )
+    if isinstance(event, Joined):
+        return f"{who} joins the re-deal" + (f" for {event.fee}." if event.fee else " free.")
+    if isinstance(event, PotWon):
+        return f"{who} wins the pot of {event.amount}."
+    return str(event)
+
+
+def _declared(event: Declared, who: str) -> str:
+    parts = []
+    if event.raznomast:
+        parts.append("declares raznomast")
+    if event.invite is not None:
+        parts.append(f"invites seat {event.invite} to play for Azi")
+    return f"{who} {' and '.join(parts) or 'declares nothing'}."
+
+
+class AziNarrator:
+    """Narrates an Azi game: the deals and trumps, folds, bids, declarations, tricks, pot."""
+
+    def __init__(self, names: Sequence[str], unicode: bool = False) -> None:
+        self.names = tuple(names)
+        self.unicode = unicode
+
+    def _events(self, state: Any, events: Sequence[Any], viewer: int | None) -> list[str]:
+        lines = []
+        for event in events:
+            lines.append(describe(event, self.names, self.unicode))
+            if isinstance(event, Dealt) and viewer is None:
+                for seat in event.seats:
+                    hand = cards_text(state.hands[seat], self.unicode)
+                    lines.append(f"  {seat_text(seat, self.names)} holds {hand}")
+        return lines
+
+    def start(self, state: Any, viewer: int | None) -> list[str]:
+        """The antes and the first deal."""
+        return [f"Azi, {state.num_players} players.", *self._events(state, state.events, viewer)]
+
+    def turn(self, before: Any, turn: Turn[Any], after: Any, viewer: int | None) -> list[str]:
+        """The public events the action caused."""
+        return self._events(after, after.events[len(before.events) :], viewer)
+
+    def end(self, state: Any) -> list[str]:
+        """Each seat's net chips."""
+        chips = ", ".join(
+            f"{seat_text(seat, self.names)} {value:+d}"
+            for seat, value in enumerate(state.returns())
+        )
+        return [f"Net chips: {chips}."]
+
+
+def narrator(names: Sequence[str], unicode: bool = False) -> AziNarrator:
+    """The Azi narrator."""
+    return AziNarrator(names, unicode)
+
+
+def show(observation: AziObservation, unicode: bool = False) -> list[str]:
+    """Your position: trump, hand, pot, stake and the trick so far."""
+    trump = observation.trump_card.format(unicode=unicode)
+    hand = (
+        "not seen yet (you decide blind)"
+        if observation.hand is None
+        else cards_text(observation.hand, unicode)
+    )
+    balance = observation.balances[observation.player]
+    lines = [
+        f"You are seat {observation.player}. Trump card {trump}. Your hand: {hand}.",
+        f"Pot {observation.pot}, stake {observation.stake}, your balance {balance:+d};"
+        f" tricks by seat {list(observation.tricks)}.",
+    ]
+    if observation.trick:
+        shown = ", ".join(
+            f"seat {seat} {card.format(unicode=unicode)}" for seat, card in observation.trick
+        )
+        lines.append(f"On the table: {shown}.")
+    return lines
+
+
+def label(action: Any, observation: AziObservation, unicode: bool = False) -> str:
+    """How an action reads in the list of choices."""
+    if isinstance(action, Play):
+        return "play (stay in)"
+    if isinstance(action, Fold):
+        return "fold"
+    if isinstance(action, Discard):
+        return f"discard {action.card.format(unicode=unicode)}"
+    if isinstance(action, PlayCard):
+        return f"play {action.card.format(unicode=unicode)}"
+    if isinstance(action, Raise):
+        return f"raise to {action.amount}"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Declare):
+        parts = (["raznomast"] if action.raznomast else []) + (
+            [f"invite seat {action.invite}"] if action.invite is not None else []
+        )
+        return "declare " + " and ".join(parts) if parts else "no declaration"
+    if isinstance(action, Accept):
+        return "accept the invitation"
+    if isinstance(action, Decline):
+        return "decline the invitation"
+    if isinstance(action, Join):
+        return f"join the re-deal (fee {observation.fee or 0})"
+    if isinstance(action, Skip):
+        return "stay out of the re-deal"
+    return str(action)
+
+
+def options(
+    observation: AziObservation, legal: LegalActions[Any], unicode: bool = False
+) -> list[Option]:
+    """Every legal action, numbered."""
+    return [(label(action, observation, unicode), action) for action in legal]
+
+
+_WORDS = {
+    "play": PLAY,
+    "stay": PLAY,
+    "fold": FOLD,
+    "pass": PASS,
+    "accept": ACCEPT,
+    "decline": DECLINE,
+    "join": JOIN,
+    "skip": SKIP,
+}
+
+
+def parse(text: str, observation: AziObservation) -> Any:
+    """A typed action: a word (``fold``, ``pass``...), ``raise N``, or a card to play or discard."""
+    words = text.lower().split()
+    if len(words) == 1 and words[0] in _WORDS:
+        return _WORDS[words[0]]
+    if len(words) == 2 and words[0] == "raise":
+        if not words[1].isdigit():
+            raise ParseError(f"a raise needs a whole number, got {words[1]!r}")
+        return Raise(int(words[1]))
+    if len(words) == 1:
+        card = parse_card(words[0])
+        return Discard(card) if observation.phase is Phase.DISCARD else PlayCard(card)
+    raise ParseError(f"cannot read {text!r} as an action; type a number from the list")

@@ -1,0 +1,117 @@
+"""Azi bots: only legal actions, only observations, and the heuristic beats random."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardrules.azi import AziObservation, AziRules, AziState, Discard, Phase, PlayCard
+from cardrules.bots import LegalView, RandomBot
+from cardrules.bots.azi import AziGames, HeuristicBot, hand_strength
+from cardrules.cards import parse_cards
+from cardrules.game import LegalActions
+from cardrules.rng import Rng, derive_seed
+from cardrules.runner import play_game, simulate
+
+
+class Spy:
+    """Wraps a bot and checks every call gets an observation of its own seat only."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.calls = 0
+
+    def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
+        assert isinstance(observation, AziObservation)
+        assert not isinstance(observation, AziState)
+        assert isinstance(legal_actions, LegalView)
+        assert observation.current_player == observation.player
+        self.calls += 1
+        return self.bot.choose(observation, legal_actions, rng)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_heuristic_and_random_bots_play_only_legal_actions(players: int) -> None:
+    spies = [Spy(HeuristicBot() if seat % 2 == 0 else RandomBot()) for seat in range(players)]
+    for game in range(60):
+        seed = derive_seed(players, game)
+        rngs = [Rng(derive_seed(seed, 1, seat)) for seat in range(players)]
+        final = play_game(AziGames(players)(seed), spies, rngs)
+        assert final.is_terminal
+        assert sum(final.returns()) == 0
+    assert all(spy.calls > 0 for spy in spies)
+
+
+def test_heuristic_bots_with_every_option() -> None:
+    rules = AziRules(players=5, look_before_fold=True, raise_cap=1, max_raise=3, ante=3)
+    bots = [HeuristicBot()] * 5
+    for seed in range(40):
+        final = play_game(AziGames(5, rules)(seed), bots, [Rng(seed + i) for i in range(5)])
+        assert sum(final.returns()) == 0
+
+
+def test_heuristic_beats_random() -> None:
+    bots = [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()]
+    result = simulate(AziGames(4), bots, 400, seed=2, rotate_seats=True)
+    assert result.per_bot[0].low > 0
+    assert all(stat.high < 0 for stat in result.per_bot[1:])
+
+
+def test_hand_strength_counts_high_trumps_and_aces() -> None:
+    assert hand_strength(parse_cards("AS KS QS"), 3) == pytest.approx(2.6)
+    assert hand_strength(parse_cards("6H 7H 8D"), 3) == 0.0
+    assert hand_strength(parse_cards("AH 6S"), 3) == pytest.approx(1.15)
+
+
+def first_state(phase: Phase, seed: int = 0) -> AziState:
+    state = AziGames(4)(seed)
+    bot = HeuristicBot()
+    rng = Rng(1)
+    while state.phase is not phase:
+        seat = state.current_player
+        assert seat is not None
+        state = state.apply(bot.choose(state.observation(seat), state.legal_actions(), rng))
+    return state
+
+
+def test_heuristic_discards_its_weakest_card() -> None:
+    for seed in range(20):
+        state = first_state(Phase.DISCARD, seed)
+        seen = state.observation(state.current_player)  # type: ignore[arg-type]
+        action = HeuristicBot().choose(seen, state.legal_actions(), Rng(0))
+        assert isinstance(action, Discard)
+        trump = seen.trump
+        assert seen.hand is not None
+        keep = [c for c in seen.hand if c != action.card]
+        worth = [(c.suit == trump, c.rank) for c in seen.hand]
+        assert (action.card.suit == trump, action.card.rank) == min(worth)
+        assert len(keep) == 3
+
+
+def test_heuristic_wins_the_trick_cheaply_when_last() -> None:
+    checked = 0
+    for seed in range(200):
+        state = first_state(Phase.PLAY, seed)
+        while not state.is_terminal and state.phase is Phase.PLAY:
+            seat = state.current_player
+            assert seat is not None
+            seen = state.observation(seat)
+            legal = state.legal_actions()
+            action = HeuristicBot().choose(seen, legal, Rng(0))
+            last = len(seen.trick) == len(seen.staying) - 1
+            if last and len(legal) > 1:
+                after = state.apply(action)
+                winners = []
+                for other in legal:
+                    trial = state.apply(other)
+                    if trial.tricks[seat] > state.tricks[seat] or trial.winner == seat:
+                        winners.append(other)
+                if winners:
+                    assert action in winners
+                    checked += 1
+                state = after
+            else:
+                state = state.apply(action)
+    assert checked > 20
+    assert isinstance(action, PlayCard)
