@@ -95,6 +95,16 @@ def _bad_indices(*indices: Any) -> InvalidCardsError:
     return InvalidCardsError(f"card indices {list(indices)} repeat a card")
 
 
+def _bad_group(group: Any, size: int) -> InvalidCardsError:
+    try:
+        indices = tuple(group)
+    except TypeError:
+        indices = ()
+    if len(indices) != size:
+        return InvalidCardsError(f"expected {size} card indices, got {group!r}")
+    return _bad_indices(*indices)
+
+
 def strength_of(a: int, b: int, c: int) -> int:
     """The strength (0..740) of three distinct cards given by index (0..51), in any order.
 
@@ -106,7 +116,10 @@ def strength_of(a: int, b: int, c: int) -> int:
     cardrules.errors.InvalidCardsError: card indices [51, 51, 43] repeat a card
     """
     if 0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and a != b and a != c and b != c:
-        return _BY_ROW[_ROW[a * 52 + b] + c]
+        try:
+            return _BY_ROW[_ROW[a * 52 + b] + c]
+        except TypeError:
+            pass
     raise _bad_indices(a, b, c)
 
 
@@ -129,16 +142,19 @@ def strength4_of(a: int, b: int, c: int, d: int) -> int:
         and c != d
     ):
         rows, by_row = _ROW, _BY_ROW
-        ab = rows[a * 52 + b]
-        best = by_row[ab + c]
-        s = by_row[ab + d]
-        if s > best:
-            best = s
-        s = by_row[rows[a * 52 + c] + d]
-        if s > best:
-            best = s
-        s = by_row[rows[b * 52 + c] + d]
-        return s if s > best else best
+        try:
+            ab = rows[a * 52 + b]
+            best = by_row[ab + c]
+            s = by_row[ab + d]
+            if s > best:
+                best = s
+            s = by_row[rows[a * 52 + c] + d]
+            if s > best:
+                best = s
+            s = by_row[rows[b * 52 + c] + d]
+            return s if s > best else best
+        except TypeError:
+            pass
     raise _bad_indices(a, b, c, d)
 
 
@@ -223,11 +239,15 @@ def strengths(triples: Iterable[Sequence[int]]) -> list[int]:
     rows, by_row = _ROW, _BY_ROW
     result: list[int] = []
     append = result.append
-    for a, b, c in triples:
-        if 0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and a != b and a != c and b != c:
-            append(by_row[rows[a * 52 + b] + c])
-        else:
-            raise _bad_indices(a, b, c)
+    for triple in triples:
+        try:
+            a, b, c = triple
+            if 0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and a != b and a != c and b != c:
+                append(by_row[rows[a * 52 + b] + c])
+                continue
+        except (TypeError, ValueError):
+            pass
+        raise _bad_group(triple, 3)
     return result
 
 
@@ -237,7 +257,15 @@ def strengths4(quads: Iterable[Sequence[int]]) -> list[int]:
     >>> strengths4([(51, 47, 43, 0)])
     [727]
     """
-    return [strength4_of(a, b, c, d) for a, b, c, d in quads]
+    result: list[int] = []
+    append = result.append
+    for quad in quads:
+        try:
+            a, b, c, d = quad
+        except (TypeError, ValueError):
+            raise _bad_group(quad, 4) from None
+        append(strength4_of(a, b, c, d))
+    return result
 
 
 _FLAT: numpy.typing.NDArray[numpy.int16] | None = None
