@@ -1,0 +1,224 @@
+"""Public Azi events: what every player at the table sees happen.
+
+Each player decision yields one event (a discard only says *that* a player
+discarded, never the card); the table adds deals, trick winners, Azi and payouts.
+
+>>> from cardrules import Card
+>>> CardPlayed(2, Card.parse("AS")).to_json()
+{'type': 'card_played', 'player': 2, 'card': 'AS'}
+>>> PotWon(1, 40)
+PotWon(player=1, amount=40)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.cards import Card
+
+__all__ = [
+    "Answered",
+    "AntesPaid",
+    "AuctionWon",
+    "AziDeclared",
+    "AziEvent",
+    "CardPlayed",
+    "Dealt",
+    "Declared",
+    "Discarded",
+    "Folded",
+    "Joined",
+    "Passed",
+    "PotWon",
+    "Raised",
+    "Skipped",
+    "Stayed",
+    "TrickWon",
+]
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+class _EventJSON:
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``{"type": ..., field: value, ...}``."""
+        data: dict[str, Any] = {"type": self.kind}
+        for field in attrs.fields(type(self)):  # type: ignore[arg-type]
+            data[field.name] = _plain(getattr(self, field.name))
+        return data
+
+
+@attrs.frozen
+class AntesPaid(_EventJSON):
+    """Every player put ``amount`` into the pot, which now holds ``pot`` (A3)."""
+
+    kind: ClassVar[str] = "antes_paid"
+    amount: int
+    pot: int
+
+
+@attrs.frozen
+class Dealt(_EventJSON):
+    """Deal ``deal`` of the game: ``dealer`` dealt ``seats`` in; ``trump_card`` is shown (A4)."""
+
+    kind: ClassVar[str] = "dealt"
+    deal: int
+    dealer: int
+    seats: tuple[int, ...]
+    trump_card: Card
+
+
+@attrs.frozen
+class Stayed(_EventJSON):
+    """``player`` chose to play (A5)."""
+
+    kind: ClassVar[str] = "stayed"
+    player: int
+
+
+@attrs.frozen
+class Folded(_EventJSON):
+    """``player`` folded (A5)."""
+
+    kind: ClassVar[str] = "folded"
+    player: int
+
+
+@attrs.frozen
+class Discarded(_EventJSON):
+    """``player`` discarded one card face down (A6); the card stays hidden."""
+
+    kind: ClassVar[str] = "discarded"
+    player: int
+
+
+@attrs.frozen
+class Raised(_EventJSON):
+    """``player`` raised the stake to ``amount`` and paid it into the pot (A7)."""
+
+    kind: ClassVar[str] = "raised"
+    player: int
+    amount: int
+
+
+@attrs.frozen
+class Passed(_EventJSON):
+    """``player`` passed in the bidding (A7)."""
+
+    kind: ClassVar[str] = "passed"
+    player: int
+
+
+@attrs.frozen
+class AuctionWon(_EventJSON):
+    """``player`` won the auction at ``stake`` (A7)."""
+
+    kind: ClassVar[str] = "auction_won"
+    player: int
+    stake: int
+
+
+@attrs.frozen
+class Declared(_EventJSON):
+    """``player``'s declaration turn: raznomast or not, and whom they invited (A13, A14)."""
+
+    kind: ClassVar[str] = "declared"
+    player: int
+    raznomast: bool
+    invite: int | None
+
+
+@attrs.frozen
+class Answered(_EventJSON):
+    """``player`` accepted or declined the invitation made to them (A14)."""
+
+    kind: ClassVar[str] = "answered"
+    player: int
+    accepted: bool
+
+
+@attrs.frozen
+class CardPlayed(_EventJSON):
+    """``player`` played ``card`` to the current trick (A9)."""
+
+    kind: ClassVar[str] = "card_played"
+    player: int
+    card: Card
+
+
+@attrs.frozen
+class TrickWon(_EventJSON):
+    """``player`` won trick ``trick`` (0-based in the deal) and now has ``tricks`` (A10)."""
+
+    kind: ClassVar[str] = "trick_won"
+    player: int
+    trick: int
+    tricks: int
+
+
+@attrs.frozen
+class AziDeclared(_EventJSON):
+    """The deal is Azi; fees to join the re-deal are ``half_fee`` and ``full_fee`` (A12)."""
+
+    kind: ClassVar[str] = "azi"
+    pot: int
+    half_fee: int
+    full_fee: int
+
+
+@attrs.frozen
+class Joined(_EventJSON):
+    """``player`` joined the re-deal and paid ``fee`` into the pot (A12)."""
+
+    kind: ClassVar[str] = "joined"
+    player: int
+    fee: int
+
+
+@attrs.frozen
+class Skipped(_EventJSON):
+    """``player`` stayed out of the re-deal (A12)."""
+
+    kind: ClassVar[str] = "skipped"
+    player: int
+
+
+@attrs.frozen
+class PotWon(_EventJSON):
+    """``player`` took the pot of ``amount`` chips; the game is over (A5, A11, A12)."""
+
+    kind: ClassVar[str] = "pot_won"
+    player: int
+    amount: int
+
+
+AziEvent = (
+    AntesPaid
+    | Dealt
+    | Stayed
+    | Folded
+    | Discarded
+    | Raised
+    | Passed
+    | AuctionWon
+    | Declared
+    | Answered
+    | CardPlayed
+    | TrickWon
+    | AziDeclared
+    | Joined
+    | Skipped
+    | PotWon
+)
+"""Any public Azi event."""
