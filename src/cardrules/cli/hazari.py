@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-ACTIONS: tuple[str, ...] = ()
+ACTIONS: tuple[str, ...] = ("hazari_eval",)
 """Modules of :mod:`cardrules.cli` that add ``hazari`` sub-commands."""
 
 
