@@ -3,6 +3,7 @@
 See the Hazari rules page of the documentation for the binding reading of the rules.
 """
 
+from cardrules.hazari.actions import HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.combination import (
     COMBINATIONS,
@@ -22,22 +23,53 @@ from cardrules.hazari.evaluate import (
     strengths4_numpy,
     strengths_numpy,
 )
+from cardrules.hazari.events import (
+    DealScored,
+    DealStarted,
+    HazariEvent,
+    MatchEvent,
+    MatchOver,
+    PlayerUp,
+    RoundPlayed,
+)
+from cardrules.hazari.match import HazariMatch
+from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.partitions import (
     ValidArrangements,
     count_valid_arrangements,
     valid_arrangements,
 )
 from cardrules.hazari.points import DEAL_POINTS, POINTS_BY_INDEX, card_points, points_of
+from cardrules.hazari.resample import random_arrangement, resample, resample_match
+from cardrules.hazari.rules import DEFAULT_TARGET, HazariRules, TieRule
+from cardrules.hazari.state import HazariState, UpActions, hands_to_deck, replay_deal
 
 __all__ = [
     "COMBINATIONS",
     "DEAL_POINTS",
+    "DEFAULT_TARGET",
     "PLAYERS",
     "POINTS_BY_INDEX",
     "Arrangement",
     "Combination",
+    "DealScored",
+    "DealStarted",
+    "HazariAction",
+    "HazariEvent",
+    "HazariMatch",
+    "HazariMatchObservation",
+    "HazariObservation",
+    "HazariRules",
+    "HazariState",
     "Kind",
+    "MatchEvent",
+    "MatchOver",
+    "PlayerUp",
+    "RoundPlayed",
     "TableRow",
+    "TieRule",
+    "Up",
+    "UpActions",
     "ValidArrangements",
     "best_three",
     "card_points",
@@ -45,7 +77,13 @@ __all__ = [
     "count_valid_arrangements",
     "deal_hands",
     "evaluate",
+    "hands_to_deck",
+    "parse_action",
     "points_of",
+    "random_arrangement",
+    "replay_deal",
+    "resample",
+    "resample_match",
     "strength4_of",
     "strength_of",
     "strengths",

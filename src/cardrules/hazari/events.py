@@ -29,7 +29,15 @@ from cardrules.cards import Card, format_cards
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.points import points_of
 
-__all__ = ["DealScored", "HazariEvent", "PlayerUp", "RoundPlayed"]
+__all__ = [
+    "DealScored",
+    "DealStarted",
+    "HazariEvent",
+    "MatchEvent",
+    "MatchOver",
+    "PlayerUp",
+    "RoundPlayed",
+]
 
 
 @attrs.frozen
@@ -99,5 +107,32 @@ class DealScored:
         return {"type": "scored", "scores": list(self.scores)}
 
 
+@attrs.frozen
+class DealStarted:
+    """In a match: deal ``number`` (0-based) begins, dealt by ``dealer``."""
+
+    number: int
+    dealer: int
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"type": "deal", "deal": self.number, "dealer": self.dealer}
+
+
+@attrs.frozen
+class MatchOver:
+    """The match is over: the final ``totals`` by seat, and the joint ``winners`` (H12)."""
+
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"type": "match", "totals": list(self.totals), "winners": list(self.winners)}
+
+
 HazariEvent = PlayerUp | RoundPlayed | DealScored
 """Any event of a Hazari deal."""
+
+MatchEvent = PlayerUp | RoundPlayed | DealScored | DealStarted | MatchOver
+"""Any event of a Hazari match."""

@@ -1,0 +1,126 @@
+"""Determinization: states consistent with what one player knows (for search bots).
+
+:func:`resample` deals the cards a player cannot see at random among the other
+seats, keeps the player's own hand and arrangement, and gives every other player
+who is already up a uniformly random valid arrangement of their new hand. What the
+player has seen (who is up, and every group already played) is kept exactly.
+
+>>> from cardrules import Rng
+>>> from cardrules.hazari.state import HazariState
+>>> state = HazariState.new(seed=11)
+>>> state = state.apply(next(iter(state.legal_actions())))
+>>> view = state.observation(2)
+>>> guess = resample(view, Rng(1))
+>>> guess.observation(2) == view, guess.hands == state.hands
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.cards import Card
+from cardrules.dealing import Dealing
+from cardrules.errors import InvalidStateError
+from cardrules.hazari.actions import Up
+from cardrules.hazari.arrangement import Arrangement
+from cardrules.hazari.deal import PLAYERS
+from cardrules.hazari.evaluate import strength4_of, strength_of
+from cardrules.hazari.events import RoundPlayed
+from cardrules.hazari.match import HazariMatch
+from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
+from cardrules.hazari.partitions import valid_arrangements
+from cardrules.hazari.state import PACK, HazariState, hands_to_deck
+from cardrules.rng import Rng
+
+__all__ = ["random_arrangement", "resample", "resample_match"]
+
+_TRIES = 200
+
+
+def random_arrangement(hand: Sequence[Card], rng: Rng) -> Arrangement:
+    """A uniformly random valid arrangement (H7) of a 13-card hand.
+
+    Draws uniform random splits until one is valid; each hand has valid splits,
+    and after many misses it picks uniformly from the enumerated ones instead.
+
+    >>> from cardrules import Rng, parse_cards
+    >>> hand = parse_cards("AS KD QH JC 9S 8D 7H 6C 5S 4D 3H 2C 2S")
+    >>> random_arrangement(hand, Rng(4)) in valid_arrangements(hand)
+    True
+    """
+    for _ in range(_TRIES):
+        cards = rng.shuffled(hand)
+        four = cards[:4]
+        threes = (cards[4:7], cards[7:10], cards[10:13])
+        weakest = min(strength_of(*(card.index for card in three)) for three in threes)
+        if strength4_of(*(card.index for card in four)) <= weakest:
+            return Arrangement((four, *threes))
+    legal = valid_arrangements(hand)
+    chosen = rng.randbelow(len(legal))
+    return next(a for i, a in enumerate(legal) if i == chosen)
+
+
+def _start(observation: HazariObservation, hands: Sequence[Sequence[Card]]) -> HazariState:
+    deck = hands_to_deck(hands, observation.dealer)
+    dealing = Dealing(decks=(deck,) * (observation.deal + 1))
+    return HazariState.from_dealing(
+        dealing, dealer=observation.dealer, deal=observation.deal, rules=observation.rules
+    )
+
+
+def _revealed(observation: HazariObservation) -> HazariState:
+    """The one deal an observation of a finished deal allows: every group was shown."""
+    rounds = [event for event in observation.events if isinstance(event, RoundPlayed)]
+    groups = [[played.group_of(seat) for played in rounds] for seat in range(PLAYERS)]
+    hands = [sorted(card for group in seat_groups for card in group) for seat_groups in groups]
+    state = _start(observation, hands)
+    for seat in observation.up:
+        state = state.apply(Up(Arrangement(groups[seat])))
+    return state
+
+
+def resample(observation: HazariObservation, rng: Rng) -> HazariState:
+    """A deal consistent with ``observation``; the other seats' hidden cards redrawn by ``rng``."""
+    if not isinstance(observation, HazariObservation):
+        raise InvalidStateError(f"expected a HazariObservation, got {observation!r:.80}")
+    if observation.is_terminal:
+        return _revealed(observation)
+    me = observation.player
+    mine = set(observation.hand)
+    hidden = rng.shuffled([card for card in PACK if card not in mine])
+    others = iter(range(0, len(hidden), 13))
+    hands = [
+        observation.hand if seat == me else hidden[(start := next(others)) : start + 13]
+        for seat in range(PLAYERS)
+    ]
+    state = _start(observation, hands)
+    for seat in observation.up:
+        if seat == me:
+            if observation.arrangement is None:
+                raise InvalidStateError(f"player {me} is up but the observation has no arrangement")
+            arrangement = observation.arrangement
+        else:
+            arrangement = random_arrangement(state.hands[seat], rng)
+        state = state.apply(Up(arrangement))
+    return state
+
+
+def resample_match(observation: HazariMatchObservation, rng: Rng) -> HazariMatch:
+    """A match consistent with ``observation``: finished deals as revealed, the current
+    deal resampled, and the deals still to come drawn from a fresh seed of ``rng``."""
+    if not isinstance(observation, HazariMatchObservation):
+        raise InvalidStateError(f"expected a HazariMatchObservation, got {observation!r:.80}")
+    decks = []
+    actions: list[Up] = []
+    for deal in observation.deals:
+        state = resample(deal, rng)
+        decks.append(hands_to_deck(state.hands, state.dealer))
+        actions.extend(turn.action for turn in state.history)
+    dealing = Dealing(seed=rng.next_u64(), decks=tuple(decks))
+    match = HazariMatch.from_dealing(
+        dealing, dealer=observation.first_dealer, rules=observation.rules
+    )
+    for action in actions:
+        match = match.apply(action)
+    return match

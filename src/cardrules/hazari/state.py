@@ -1,0 +1,393 @@
+"""One Hazari deal as an immutable game state (RULES.md H7–H12).
+
+A deal is four :class:`~cardrules.hazari.actions.Up` actions, one per player in
+seat order from the dealer's right (H9). Once the fourth player is up the four
+rounds resolve at once (H10, H11), the state is terminal, and :meth:`HazariState.returns`
+gives each seat the card points it took (H12).
+
+>>> state = HazariState.new(seed=7)
+>>> state.current_player, len(state.hands[1])
+(1, 13)
+>>> while not state.is_terminal:
+...     state = state.apply(next(iter(state.legal_actions())))
+>>> sum(state.returns())
+360
+>>> [event.winner for event in state.events if isinstance(event, RoundPlayed)] == [
+...     event.winner for event in state.rounds]
+True
+>>> HazariState.from_json(state.to_json()) == state
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from cardrules.cards import Card, format_cards
+from cardrules.dealing import Dealing
+from cardrules.deck import Deck
+from cardrules.errors import (
+    CardRulesError,
+    IllegalActionError,
+    InvalidCardsError,
+    InvalidStateError,
+)
+from cardrules.game import ActionTuple, LegalActions, Turn
+from cardrules.hazari.actions import Up, parse_action
+from cardrules.hazari.arrangement import Arrangement
+from cardrules.hazari.deal import PLAYERS, deal_hands
+from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
+from cardrules.hazari.observation import HazariObservation
+from cardrules.hazari.partitions import valid_arrangements
+from cardrules.hazari.rules import HazariRules, TieRule
+from cardrules.records import GameRecord, replay
+from cardrules.rng import Rng
+
+__all__ = ["GAME", "PACK", "HazariState", "UpActions", "hands_to_deck", "replay_deal"]
+
+GAME = "hazari"
+"""The game name written in a single deal's record."""
+
+PACK = Deck.standard()
+"""The 52-card pack every deal is drawn from."""
+
+HAND_SIZE = 13
+
+
+def hands_to_deck(hands: Sequence[Iterable[Card]], dealer: int) -> Deck:
+    """A deck that :func:`~cardrules.hazari.deal.deal_hands` deals as ``hands``.
+
+    ``hands[seat]`` are that seat's 13 cards, in any order; together they must be the pack.
+
+    >>> from cardrules import Deck
+    >>> hands = deal_hands(Deck.standard().shuffled(3), dealer=2)
+    >>> deal_hands(hands_to_deck(hands, dealer=2), dealer=2) == hands
+    True
+    """
+    seats = [tuple(hand) for hand in hands]
+    if len(seats) != PLAYERS or any(len(hand) != HAND_SIZE for hand in seats):
+        raise InvalidCardsError(
+            f"a Hazari deal needs 4 hands of 13 cards, got sizes {[len(h) for h in seats]}"
+        )
+    if type(dealer) is not int or not 0 <= dealer < PLAYERS:
+        raise InvalidCardsError(f"dealer {dealer!r} is not a seat in 0..3")
+    deck = Deck(
+        seats[(dealer + 1 + seat) % PLAYERS][k] for k in range(HAND_SIZE) for seat in range(PLAYERS)
+    )
+    return Dealing(decks=(deck,)).deck(0, PACK)
+
+
+def resolve_rounds(
+    dealer: int, arrangements: Sequence[Arrangement], tie_rule: TieRule
+) -> tuple[RoundPlayed, ...]:
+    """Play out the four rounds of a deal (H10, H11) from the four arrangements by seat.
+
+    The player to the dealer's right leads round 1; each winner leads the next round.
+    Round 4 compares the best three cards of each 4-card group; the spare never counts.
+    """
+    leader = (dealer + 1) % PLAYERS
+    rounds = []
+    for number in range(4):
+        order = [(leader + i) % PLAYERS for i in range(PLAYERS)]
+        shown = tuple(arrangements[seat].groups[number] for seat in order)
+        strengths = [arrangements[seat].strengths[number] for seat in order]
+        best = max(strengths)
+        if tie_rule is TieRule.LATEST:
+            position = PLAYERS - 1 - strengths[::-1].index(best)
+        else:
+            position = strengths.index(best)
+        winner = order[position]
+        rounds.append(RoundPlayed(number=number + 1, leader=leader, groups=shown, winner=winner))
+        leader = winner
+    return tuple(rounds)
+
+
+class UpActions(LegalActions[Up]):
+    """The legal :class:`Up` actions for one hand: every valid arrangement (H7), lazily.
+
+    Nothing is enumerated until ``len`` or iteration asks for it.
+    """
+
+    __slots__ = ("_arrangements", "_hand")
+
+    def __init__(self, hand: tuple[Card, ...]) -> None:
+        self._hand = hand
+        self._arrangements: LegalActions[Arrangement] | None = None
+
+    def _all(self) -> LegalActions[Arrangement]:
+        if self._arrangements is None:
+            self._arrangements = valid_arrangements(self._hand)
+        return self._arrangements
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Up) and action.arrangement in self._all()
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[Up]:
+        return (Up(arrangement) for arrangement in self._all())
+
+
+@attrs.frozen(repr=False)
+class HazariState:
+    """One position of a Hazari deal. Create it with :meth:`new` or :meth:`from_dealing`.
+
+    ``hands[seat]`` are the 13 cards dealt to each seat, sorted. ``arrangements[seat]``
+    is that seat's submitted arrangement, or ``None`` until it is up. ``deal`` is the
+    deal's number in its game: a match's deal ``n`` is drawn as ``dealing.deck(n)``.
+    """
+
+    rules: HazariRules
+    dealing: Dealing
+    deal: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    arrangements: tuple[Arrangement | None, ...]
+    history: tuple[Turn[Up], ...]
+    events: tuple[HazariEvent, ...]
+    rounds: tuple[RoundPlayed, ...]
+    scores: tuple[int, ...]
+
+    @classmethod
+    def new(
+        cls,
+        *,
+        seed: int | None = None,
+        deck: Deck | None = None,
+        hands: Sequence[Iterable[Card]] | None = None,
+        dealer: int = 0,
+        rules: HazariRules | None = None,
+    ) -> HazariState:
+        """A fresh deal from exactly one of a ``seed``, an explicit ``deck`` (top card
+        first, dealt by H9) or explicit ``hands`` by seat.
+
+        >>> state = HazariState.new(seed=1, dealer=3)
+        >>> state.current_player
+        0
+        >>> HazariState.new(hands=state.hands, dealer=3).hands == state.hands
+        True
+        """
+        if (seed is None) + (deck is None) + (hands is None) != 2:
+            raise InvalidStateError("a Hazari deal needs exactly one of seed, deck or hands")
+        if hands is not None:
+            deck = hands_to_deck(hands, dealer)
+        dealing = Dealing(seed=seed) if deck is None else Dealing(decks=(deck,))
+        return cls.from_dealing(dealing, dealer=dealer, rules=rules)
+
+    @classmethod
+    def from_dealing(
+        cls,
+        dealing: Dealing,
+        *,
+        dealer: int = 0,
+        deal: int = 0,
+        rules: HazariRules | None = None,
+    ) -> HazariState:
+        """Deal number ``deal`` of ``dealing``, with ``dealer`` dealing."""
+        if type(deal) is not int or deal < 0:
+            raise InvalidStateError(f"deal number {deal!r} must be a non-negative int")
+        hands = deal_hands(dealing.deck(deal, PACK), dealer)
+        return cls(
+            rules=HazariRules() if rules is None else rules,
+            dealing=dealing,
+            deal=deal,
+            dealer=dealer,
+            hands=hands,
+            arrangements=(None,) * PLAYERS,
+            history=(),
+            events=(),
+            rounds=(),
+            scores=(0,) * PLAYERS,
+        )
+
+    @property
+    def num_players(self) -> int:
+        """Always 4 (H1)."""
+        return PLAYERS
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must submit next, from the dealer's right on; ``None`` when over."""
+        done = len(self.history)
+        return None if done == PLAYERS else (self.dealer + 1 + done) % PLAYERS
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once all four are up and the rounds are played."""
+        return len(self.history) == PLAYERS
+
+    @property
+    def up(self) -> tuple[int, ...]:
+        """The seats that are up, in the order they said so."""
+        return tuple(turn.player for turn in self.history)
+
+    def legal_actions(self) -> LegalActions[Up]:
+        """The current player's valid arrangements as :class:`Up` actions (lazy)."""
+        player = self.current_player
+        if player is None:
+            return ActionTuple(())
+        return UpActions(self.hands[player])
+
+    def apply(self, action: Up) -> HazariState:
+        """The state after the current player submits ``action``.
+
+        Raises :class:`IllegalActionError` (leaving this state as it was) when the deal
+        is over, ``action`` is not an :class:`Up`, or its cards are not the player's hand.
+        """
+        player = self.current_player
+        if player is None:
+            raise IllegalActionError(f"the deal is over; {action!s:.80} cannot be played")
+        if not isinstance(action, Up):
+            raise IllegalActionError(f"{action!r:.80} is not a Hazari action (expected Up)")
+        hand = self.hands[player]
+        cards = action.arrangement.cards
+        if cards != hand:
+            raise IllegalActionError(
+                f"player {player} is to act and holds {format_cards(hand)};"
+                f" the arrangement {action.arrangement} uses"
+                f" {format_cards(sorted(set(cards) - set(hand)))} which they do not hold"
+            )
+        arrangements = list(self.arrangements)
+        arrangements[player] = action.arrangement
+        history = (*self.history, Turn(player, action))
+        events: tuple[HazariEvent, ...] = (*self.events, PlayerUp(player))
+        rounds: tuple[RoundPlayed, ...] = ()
+        scores = self.scores
+        if len(history) == PLAYERS:
+            final = [a for a in arrangements if a is not None]
+            rounds = resolve_rounds(self.dealer, final, self.rules.tie_rule)
+            totals = [0] * PLAYERS
+            for played in rounds:
+                totals[played.winner] += played.points
+            scores = tuple(totals)
+            events = (*events, *rounds, DealScored(scores))
+        return attrs.evolve(
+            self,
+            arrangements=tuple(arrangements),
+            history=history,
+            events=events,
+            rounds=rounds,
+            scores=scores,
+        )
+
+    def observation(self, player: int) -> HazariObservation:
+        """What ``player`` may know: their own hand and arrangement, and the public events."""
+        if type(player) is not int or not 0 <= player < PLAYERS:
+            raise InvalidStateError(f"player {player!r} is not a seat in 0..3")
+        return HazariObservation(
+            rules=self.rules,
+            player=player,
+            dealer=self.dealer,
+            deal=self.deal,
+            hand=self.hands[player],
+            arrangement=self.arrangements[player],
+            up=self.up,
+            current_player=self.current_player,
+            events=self.events,
+            scores=self.scores,
+        )
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's card points for the deal (all zero until it is over)."""
+        return self.scores
+
+    def summary(self) -> dict[str, Any]:
+        """The derived facts a record stores to detect tampering."""
+        return {
+            "phase": "over" if self.is_terminal else "arranging",
+            "current_player": self.current_player,
+            "up": list(self.up),
+            "hands": [format_cards(hand) for hand in self.hands],
+            "round_winners": [played.winner for played in self.rounds],
+            "scores": list(self.scores),
+        }
+
+    def setup_json(self) -> dict[str, Any]:
+        """The rule options plus this deal's ``dealer`` and ``deal`` number."""
+        return {**self.rules.to_json(), "dealer": self.dealer, "deal": self.deal}
+
+    def to_record(self) -> GameRecord:
+        """The deal as a :class:`~cardrules.records.GameRecord`."""
+        return GameRecord(
+            game=GAME,
+            rules=self.setup_json(),
+            dealing=self.dealing,
+            actions=tuple({"player": t.player, **t.action.to_json()} for t in self.history),
+            summary=self.summary(),
+        )
+
+    def to_json(self) -> str:
+        """The deal (rules, dealing, actions and a summary) as canonical JSON."""
+        return self.to_record().to_json()
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HazariState:
+        """Rebuild a deal by replaying its record, then check the stored summary.
+
+        Malformed, truncated or tampered input raises :class:`InvalidStateError`.
+        """
+        record = GameRecord.from_json(text, GAME)
+        start = _start_from_setup(record.rules, record.dealing)
+        state = replay(start, record.actions, parse_action)
+        check_summary(state.summary(), record.summary)
+        return state
+
+    @classmethod
+    def resample(cls, observation: HazariObservation, rng: Rng) -> HazariState:
+        """A deal consistent with ``observation``, with the others' hidden cards redrawn."""
+        from cardrules.hazari.resample import resample
+
+        return resample(observation, rng)
+
+    def __repr__(self) -> str:
+        return f"HazariState.from_json({self.to_json()!r})"
+
+
+def _start_from_setup(setup: dict[str, Any], dealing: Dealing) -> HazariState:
+    options = dict(setup)
+    dealer = options.pop("dealer", None)
+    deal = options.pop("deal", None)
+    try:
+        rules = HazariRules.from_json(options)
+        return HazariState.from_dealing(dealing, dealer=dealer, deal=deal, rules=rules)
+    except CardRulesError as exc:
+        raise InvalidStateError(f"invalid Hazari setup {setup!r:.120}: {exc}") from exc
+
+
+def check_summary(actual: dict[str, Any], stored: dict[str, Any]) -> None:
+    """Raise :class:`InvalidStateError` naming the first fact that differs."""
+    if actual == stored:
+        return
+    keys = sorted(set(actual) | set(stored))
+    wrong = next(key for key in keys if actual.get(key) != stored.get(key))
+    raise InvalidStateError(
+        f"the record's summary does not match its actions: {wrong!r} is stored as"
+        f" {stored.get(wrong)!r:.80} but the actions give {actual.get(wrong)!r:.80}"
+    )
+
+
+def replay_deal(
+    actions: Iterable[Up],
+    *,
+    dealing: Dealing,
+    dealer: int = 0,
+    deal: int = 0,
+    rules: HazariRules | None = None,
+) -> HazariState:
+    """Replay a deal from its rules, its dealing and its actions.
+
+    >>> state = HazariState.new(seed=5)
+    >>> while not state.is_terminal:
+    ...     state = state.apply(next(iter(state.legal_actions())))
+    >>> actions = [turn.action for turn in state.history]
+    >>> replay_deal(actions, dealing=state.dealing) == state
+    True
+    """
+    state = HazariState.from_dealing(dealing, dealer=dealer, deal=deal, rules=rules)
+    for action in actions:
+        state = state.apply(action)
+    return state
