@@ -51,8 +51,10 @@ from cardrules.azi.events import (
     Stayed,
     TrickWon,
 )
+from cardrules.azi.match import AziMatch
 from cardrules.azi.observation import AziObservation
 from cardrules.azi.phases import Phase
+from cardrules.azi.resample import resample
 from cardrules.azi.rules import AziRules, FirstLead, Rounding
 from cardrules.azi.state import AziState, new_game
 
@@ -73,6 +75,7 @@ __all__ = [
     "AziAction",
     "AziDeclared",
     "AziEvent",
+    "AziMatch",
     "AziObservation",
     "AziRules",
     "AziState",
@@ -105,5 +108,6 @@ __all__ = [
     "deal_hands",
     "new_game",
     "parse_action",
+    "resample",
     "seats_from_left",
 ]
