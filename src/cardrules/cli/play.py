@@ -66,6 +66,9 @@ class Human:
         for line in self.show(observation):
             self._print(line)
         options = self.options(observation, legal_actions)
+        if len(options) == 1 and len(legal_actions) == 1:
+            self._print(f"  Your only choice: {options[0][0]}.")
+            return options[0][1]
         for number, (label, _) in enumerate(options, start=1):
             self._print(f"  {number}. {label}")
         hint = f"1-{len(options)}" + (" or type an action" if self.parse else "")

@@ -1,0 +1,73 @@
+"""Hazari bots and the Hazari deal factory for the runner.
+
+A Hazari deal holds one decision per player, the arrangement (H7), so a bot is
+an arranging policy:
+
+- :class:`GreedyBot`: the strongest-first heuristic, ``greedy_arrangement``;
+- :class:`SolverBot`: the exact optimum of the expected-points model, ``best_arrangement``;
+- :class:`~cardrules.bots.RandomBot` picks uniformly among the valid arrangements.
+
+>>> from cardrules.runner import simulate
+>>> result = simulate(HazariDeals(), [SolverBot(), GreedyBot(), GreedyBot(), GreedyBot()],
+...                   games=4, seed=1, rotate_seats=True)
+>>> [sum(game.returns) for game in result.games]
+[360, 360, 360, 360]
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.game import LegalActions
+from cardrules.hazari.actions import Up
+from cardrules.hazari.observation import HazariObservation
+from cardrules.hazari.rules import HazariRules
+from cardrules.hazari.solver import best_arrangement, greedy_arrangement
+from cardrules.hazari.state import HazariState
+from cardrules.rng import Rng
+
+__all__ = ["GreedyBot", "HazariDeals", "SolverBot"]
+
+
+@attrs.frozen
+class HazariDeals:
+    """A game factory: one Hazari deal per seed, ``dealer`` dealing, under ``rules``.
+
+    >>> HazariDeals()(7).current_player
+    1
+    """
+
+    rules: HazariRules = attrs.field(factory=HazariRules)
+    dealer: int = 0
+
+    def __call__(self, seed: int) -> HazariState:
+        """The deal for ``seed``."""
+        return HazariState.new(seed=seed, dealer=self.dealer, rules=self.rules)
+
+
+@attrs.frozen
+class GreedyBot:
+    """Arranges strongest-first: best triple, best of the rest, again, the last four."""
+
+    name: ClassVar[str] = "greedy"
+
+    def choose(
+        self, observation: HazariObservation, legal_actions: LegalActions[Any], rng: Rng
+    ) -> Up:
+        """The greedy arrangement of the observed hand."""
+        return Up(greedy_arrangement(observation.hand))
+
+
+@attrs.frozen
+class SolverBot:
+    """Plays the exact optimum of the expected-points model (``best_arrangement``)."""
+
+    name: ClassVar[str] = "solver"
+
+    def choose(
+        self, observation: HazariObservation, legal_actions: LegalActions[Any], rng: Rng
+    ) -> Up:
+        """The best arrangement of the observed hand."""
+        return Up(best_arrangement(observation.hand))
