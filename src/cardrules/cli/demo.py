@@ -1,24 +1,45 @@
-"""``cardrules demo``: the README's main job, a seeded showcase of both games."""
+"""``cardrules demo``: the README's main job, a seeded showcase of both games.
+
+One Hazari deal between four solver bots and one Azi game between four search
+bots, each narrated as ``cardrules play`` would.
+"""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from cardrules.cli.deal import azi_deal_text, hazari_deal_text
+from cardrules.bots.azi import AziGames, SearchBot
+from cardrules.bots.hazari import HazariDeals, SolverBot
+from cardrules.cli import azi_view, hazari_view
+from cardrules.cli.play import play_narrated
+from cardrules.rng import Rng, check_seed, derive_seed
+from cardrules.runner import BOT_STREAM
+
+DEMO_SAMPLES = 8
+"""Worlds per decision for the demo's search bots: enough to play well, fast to watch."""
 
 
 def register(commands: Any) -> None:
     """Add the ``demo`` command."""
-    parser = commands.add_parser("demo", help="show a seeded Hazari deal and a seeded Azi deal")
+    parser = commands.add_parser(
+        "demo", help="watch a seeded Hazari deal and a seeded Azi game between the strong bots"
+    )
     parser.add_argument("--seed", type=int, default=2026, help="the seed (default 2026)")
     parser.add_argument("--unicode", action="store_true", help="print suit symbols")
     parser.set_defaults(run=_demo)
 
 
 def _demo(args: argparse.Namespace) -> int:
-    lines = hazari_deal_text(args.seed, unicode=args.unicode)
-    lines.append("")
-    lines += azi_deal_text(args.seed, unicode=args.unicode)
-    print("\n".join(lines))
+    seed = check_seed(args.seed)
+    rngs = [Rng(derive_seed(seed, BOT_STREAM, seat)) for seat in range(4)]
+    print(f"== Hazari: one deal, four solver bots (seed {seed}) ==")
+    solvers = [SolverBot()] * 4
+    narrator = hazari_view.narrator(["solver"] * 4, args.unicode)
+    play_narrated(HazariDeals()(seed), solvers, rngs, narrator, None)
+    print()
+    print(f"== Azi: one game, four search bots (seed {seed}) ==")
+    searchers = [SearchBot(samples=DEMO_SAMPLES)] * 4
+    azi_narrator = azi_view.narrator(["search"] * 4, args.unicode)
+    play_narrated(AziGames(4)(seed), searchers, rngs, azi_narrator, None)
     return 0
