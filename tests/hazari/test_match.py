@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from cardrules import Dealing, Rng
 from cardrules.errors import IllegalActionError
+from cardrules.game import GameState
 from cardrules.hazari.actions import Up
 from cardrules.hazari.events import DealScored, DealStarted, MatchOver
 from cardrules.hazari.match import HazariMatch
+from cardrules.hazari.observation import HazariMatchObservation
 from cardrules.hazari.resample import random_arrangement
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import HazariState, hands_to_deck
@@ -99,7 +101,7 @@ def test_scripted_deals_in_a_match() -> None:
 
 
 def test_illegal_action_leaves_the_match_unchanged() -> None:
-    match = HazariMatch.new(seed=1)
+    match: GameState[Up, HazariMatchObservation] = HazariMatch.new(seed=1)
     text = match.to_json()
     with pytest.raises(IllegalActionError):
         match.apply("up")  # type: ignore[arg-type]

@@ -254,3 +254,14 @@ def test_apply_shares_structure() -> None:
     assert after.hands is state.hands
     assert after.rules is state.rules
     assert after.dealing is state.dealing
+
+
+@pytest.mark.soak
+def test_soak_many_random_deals_against_the_naive_resolver() -> None:
+    for n in range(20_000):
+        rules = HazariRules(tie_rule=TieRule.FIRST if n % 2 else TieRule.LATEST)
+        state = random_deal(n, n + 1, n % 4, rules)
+        groups = [state.arrangements[seat].groups for seat in range(4)]  # type: ignore[union-attr]
+        _, winners, scores = play_deal(groups, n % 4, rules.tie_rule is TieRule.LATEST)
+        assert [r.winner for r in state.rounds] == winners
+        assert list(state.returns()) == scores
