@@ -5,13 +5,14 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, product
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from cardrules.cards import Card
+from cardrules.errors import InvalidCardsError
 from cardrules.hazari import (
     Combination,
     Kind,
@@ -148,3 +149,44 @@ def test_best_three_and_evaluate_on_four_cards_follow_the_reference() -> None:
         assert left_out == min(candidates)
         assert ref.ref_key(chosen) == ref.ref_best4(cards)
         assert evaluate(cards) is evaluate(chosen)
+
+
+def test_every_ordered_triple_with_or_without_repeats() -> None:
+    # All 52**3 ordered triples: repeats must raise, the rest must ignore order.
+    unordered = dict(zip(TRIPLES, strengths(TRIPLES), strict=True))
+    wrong = []
+    for a in range(52):
+        for b in range(52):
+            for c in range(52):
+                if len({a, b, c}) < 3:
+                    try:
+                        strength_of(a, b, c)
+                    except InvalidCardsError:
+                        continue
+                    wrong.append((a, b, c))
+                elif strength_of(a, b, c) != unordered[tuple(sorted((a, b, c)))]:
+                    wrong.append((a, b, c))
+    assert wrong == []
+
+
+EDGES = [-4097, -65, -64, -63, -52, -1, 0, 1, 3, 4, 47, 51, 52, 53, 63, 64, 65, 115, 4096]
+
+
+def test_out_of_range_indices_always_raise() -> None:
+    def valid(*group: int) -> bool:
+        return all(0 <= i < 52 for i in group) and len(set(group)) == len(group)
+
+    for triple in product(EDGES, repeat=3):
+        if valid(*triple):
+            assert strength_of(*triple) == strengths([triple])[0]
+            continue
+        with pytest.raises(InvalidCardsError):
+            strength_of(*triple)
+        with pytest.raises(InvalidCardsError):
+            strengths([triple])
+    for quad in product(EDGES[3:16], repeat=4):
+        if valid(*quad):
+            assert strength4_of(*quad) == max(strengths(combinations(quad, 3)))
+            continue
+        with pytest.raises(InvalidCardsError):
+            strength4_of(*quad)

@@ -64,24 +64,33 @@ def _rank_strengths() -> tuple[list[int], list[int]]:
 
 
 def _pair_and_row_tables() -> tuple[list[int], list[int]]:
-    """``_ROW[a * 52 + b]`` is an offset into ``_BY_ROW``, to which the third card is added.
+    """``_ROW[a << 6 | b]`` is an offset into ``_BY_ROW``, to which the third card is added.
 
-    A row is the two ranks and the shared suit (0..3) or 4 if the suits differ.
+    A row of 64 strengths, one per third card, serves every pair of cards with the
+    same two ranks and the same suit relation (both of suit 0..3, or different
+    suits); third cards 52 to 63 hold -1. Keys of ``_ROW`` that are not two distinct
+    cards lead to the first row, which is all -1. So with all indices in 0..63
+    (``(a | b | c) >> 6 == 0``) and ``c`` distinct from ``a`` and ``b``, a lookup is
+    valid exactly when the strength found is not negative.
     """
     plain, suited = _rank_strengths()
-    rows = [
-        (((a >> 2) * 13 + (b >> 2)) * 5 + (a & 3 if (a ^ b) & 3 == 0 else 4)) * 52
-        for a in range(52)
-        for b in range(52)
-    ]
-    by_row: list[int] = []
+    padding = [-1] * 12
+    by_row = [-1] * 64
     for base in range(0, 2197, 13):
         plain_row = [strength for strength in plain[base : base + 13] for _ in range(4)]
         for shared in range(4):
             row = plain_row.copy()
             row[shared::4] = suited[base : base + 13]
             by_row += row
+            by_row += padding
         by_row += plain_row
+        by_row += padding
+    rows = [0] * 4096
+    for a in range(52):
+        for b in range(52):
+            if a != b:
+                shared = a & 3 if (a ^ b) & 3 == 0 else 4
+                rows[a << 6 | b] = (((a >> 2) * 13 + (b >> 2)) * 5 + shared + 1) * 64
     return rows, by_row
 
 
@@ -95,16 +104,6 @@ def _bad_indices(*indices: Any) -> InvalidCardsError:
     return InvalidCardsError(f"card indices {list(indices)} repeat a card")
 
 
-def _bad_group(group: Any, size: int) -> InvalidCardsError:
-    try:
-        indices = tuple(group)
-    except TypeError:
-        indices = ()
-    if len(indices) != size:
-        return InvalidCardsError(f"expected {size} card indices, got {group!r}")
-    return _bad_indices(*indices)
-
-
 def strength_of(a: int, b: int, c: int) -> int:
     """The strength (0..740) of three distinct cards given by index (0..51), in any order.
 
@@ -115,11 +114,13 @@ def strength_of(a: int, b: int, c: int) -> int:
     ...
     cardrules.errors.InvalidCardsError: card indices [51, 51, 43] repeat a card
     """
-    if 0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and a != b and a != c and b != c:
-        try:
-            return _BY_ROW[_ROW[a * 52 + b] + c]
-        except TypeError:
-            pass
+    try:
+        if not (a | b | c) >> 6 and a != c and b != c:
+            strength = _BY_ROW[_ROW[a << 6 | b] + c]
+            if strength >= 0:
+                return strength
+    except TypeError:
+        pass
     raise _bad_indices(a, b, c)
 
 
@@ -129,32 +130,22 @@ def strength4_of(a: int, b: int, c: int, d: int) -> int:
     >>> strength4_of(51, 47, 43, 0)  # AS KS QS 2C
     727
     """
-    if (
-        0 <= a < 52
-        and 0 <= b < 52
-        and 0 <= c < 52
-        and 0 <= d < 52
-        and a != b
-        and a != c
-        and a != d
-        and b != c
-        and b != d
-        and c != d
-    ):
-        rows, by_row = _ROW, _BY_ROW
-        try:
-            ab = rows[a * 52 + b]
-            best = by_row[ab + c]
-            s = by_row[ab + d]
-            if s > best:
-                best = s
-            s = by_row[rows[a * 52 + c] + d]
-            if s > best:
-                best = s
-            s = by_row[rows[b * 52 + c] + d]
-            return s if s > best else best
-        except TypeError:
-            pass
+    try:
+        if not (a | b | c | d) >> 6 and a != c and b != c and a != d and b != d and c != d:
+            rows, by_row = _ROW, _BY_ROW
+            ab = rows[a << 6 | b]
+            s1 = by_row[ab + c]
+            s2 = by_row[ab + d]
+            s3 = by_row[rows[a << 6 | c] + d]
+            s4 = by_row[rows[b << 6 | c] + d]
+            if (s1 | s2 | s3 | s4) >= 0:  # -1 marks a repeat of a and b
+                if s2 > s1:
+                    s1 = s2
+                if s4 > s3:
+                    s3 = s4
+                return s1 if s1 > s3 else s3
+    except TypeError:
+        pass
     raise _bad_indices(a, b, c, d)
 
 
@@ -194,12 +185,28 @@ def evaluate(cards: Iterable[Card]) -> Combination:
     ...
     cardrules.errors.InvalidCardsError: a Hazari combination takes 3 or 4 cards, got 2: AS KS
     """
-    if cards.__class__ is tuple and len(cards) == 3:
-        a, b, c = cards
-        if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
-            ia, ib, ic = a.index, b.index, c.index
-            if ia != ib and ia != ic and ib != ic:
-                return COMBINATIONS[_BY_ROW[_ROW[ia * 52 + ib] + ic]]
+    if cards.__class__ is tuple or cards.__class__ is list:
+        size = len(cards)
+        if size == 3:
+            a, b, c = cards
+            if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
+                ia, ib, ic = a.index, b.index, c.index
+                if ia != ic and ib != ic:
+                    strength = _BY_ROW[_ROW[ia << 6 | ib] + ic]
+                    if strength >= 0:
+                        return COMBINATIONS[strength]
+        elif size == 4:
+            a, b, c, d = cards
+            if (
+                a.__class__ is Card
+                and b.__class__ is Card
+                and c.__class__ is Card
+                and d.__class__ is Card
+            ):
+                try:
+                    return COMBINATIONS[strength4_of(a.index, b.index, c.index, d.index)]
+                except InvalidCardsError:
+                    pass  # a repeated card: reported below in card terms
     indices = _indices(cards)
     if len(indices) == 3:
         return COMBINATIONS[strength_of(*indices)]
@@ -236,18 +243,19 @@ def strengths(triples: Iterable[Sequence[int]]) -> list[int]:
     >>> strengths([(51, 47, 43), (0, 1, 2)])
     [727, 728]
     """
+    if not isinstance(triples, (list, tuple)):
+        triples = list(triples)
     rows, by_row = _ROW, _BY_ROW
-    result: list[int] = []
-    append = result.append
-    for triple in triples:
-        try:
-            a, b, c = triple
-            if 0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and a != b and a != c and b != c:
-                append(by_row[rows[a * 52 + b] + c])
-                continue
-        except (TypeError, ValueError):
-            pass
-        raise _bad_group(triple, 3)
+    try:
+        result = [
+            by_row[rows[a << 6 | b] + c] if not (a | b | c) >> 6 and a != c and b != c else -1
+            for a, b, c in triples
+        ]
+    except (TypeError, ValueError):
+        result = [-1]
+    if result and min(result) < 0:
+        for triple in triples:
+            _checked_strength(triple, 3)
     return result
 
 
@@ -263,9 +271,21 @@ def strengths4(quads: Iterable[Sequence[int]]) -> list[int]:
         try:
             a, b, c, d = quad
         except (TypeError, ValueError):
-            raise _bad_group(quad, 4) from None
+            append(_checked_strength(quad, 4))  # raises: not four indices
+            continue
         append(strength4_of(a, b, c, d))
     return result
+
+
+def _checked_strength(group: Any, size: int) -> int:
+    """:func:`strength_of` or :func:`strength4_of` of a group of ``size`` indices, checked."""
+    try:
+        indices = tuple(group)
+    except TypeError:
+        indices = ()
+    if len(indices) != size:
+        raise InvalidCardsError(f"expected {size} card indices, got {group!r}")
+    return strength_of(*indices) if size == 3 else strength4_of(*indices)
 
 
 _FLAT: numpy.typing.NDArray[numpy.int16] | None = None
@@ -280,8 +300,8 @@ def _flat_table() -> numpy.typing.NDArray[numpy.int16]:
         rows = np.asarray(_ROW, dtype=np.int64)
         by_row = np.asarray(_BY_ROW, dtype=np.int16)
         a, b, c = np.indices((52, 52, 52), dtype=np.int64)
-        flat = by_row[rows[a * 52 + b] + c]
-        flat[(a == b) | (a == c) | (b == c)] = -1
+        flat = by_row[rows[a << 6 | b] + c]
+        flat[(a == c) | (b == c)] = -1
         _FLAT = flat.reshape(-1)
     return _FLAT
 
