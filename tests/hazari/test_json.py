@@ -73,6 +73,8 @@ TAMPERING = {
     "summary phase": _set(["summary", "phase"], "arranging"),
     "summary current player": _set(["summary", "current_player"], 1),
     "dealing seed": _set(["dealing", "seed"], 22),
+    "dealing short deck": _set(["dealing", "decks"], ["AS KS QS"]),
+    "dealing seed type": _set(["dealing", "seed"], -5),
     "dealer": _set(["rules", "dealer"], 2),
     "dealer out of range": _set(["rules", "dealer"], 7),
     "deal number": _set(["rules", "deal"], -1),
