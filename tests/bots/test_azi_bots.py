@@ -8,8 +8,8 @@ import pytest
 
 from cardrules.azi import AziObservation, AziRules, AziState, Discard, Phase, PlayCard
 from cardrules.bots import LegalView, RandomBot
-from cardrules.bots.azi import AziGames, HeuristicBot, hand_strength
-from cardrules.cards import parse_cards
+from cardrules.bots.azi import AziGames, HeuristicBot, SearchBot, hand_strength
+from cardrules.cards import Card, Rank, parse_cards
 from cardrules.game import LegalActions
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import play_game, simulate
@@ -115,3 +115,52 @@ def test_heuristic_wins_the_trick_cheaply_when_last() -> None:
                 state = state.apply(action)
     assert checked > 20
     assert isinstance(action, PlayCard)
+
+
+def test_search_bot_plays_legally_and_deterministically() -> None:
+    bots = [SearchBot(samples=3), HeuristicBot(), Spy(SearchBot(samples=2)), RandomBot()]
+    first = simulate(AziGames(4), bots, 6, seed=12, rotate_seats=True)
+    again = simulate(AziGames(4), bots, 6, seed=12, rotate_seats=True)
+    assert first == again
+    assert all(sum(game.returns) == 0 for game in first.games)
+
+
+def test_search_bot_with_a_time_limit_still_answers_legally() -> None:
+    bot = SearchBot(samples=1000, time_limit=0.01)
+    for seed in range(3):
+        final = play_game(AziGames(3)(seed), [bot, HeuristicBot(), RandomBot()], [Rng(seed)] * 3)
+        assert final.is_terminal
+
+
+def test_search_bot_leads_the_trump_ace_for_the_pot() -> None:
+    """Leading trick 2 with one trick won and the trump Ace in hand, the Ace takes the pot
+    in every world; the search must find a card that wins in all its sampled worlds."""
+    checked = 0
+    for seed in range(400):
+        state = first_state(Phase.PLAY, seed)
+        rng = Rng(seed)
+        while not state.is_terminal and state.phase is Phase.PLAY:
+            seat = state.current_player
+            assert seat is not None
+            seen = state.observation(seat)
+            legal = state.legal_actions()
+            ace = PlayCard(Card(Rank.ACE, seen.trump))
+            if not seen.trick and seen.tricks[seat] == 1 and ace in legal and len(legal) > 1:
+                action = SearchBot(samples=16).choose(seen, legal, Rng(seed))
+                worlds = [AziState.resample(seen, Rng(k)) for k in range(16)]
+                if action != ace:
+                    assert all(_leads_to_win(w.apply(action), seat) for w in worlds)
+                checked += 1
+            state = state.apply(RandomBot().choose(seen, legal, rng))
+    assert checked >= 3
+
+
+def _leads_to_win(state: AziState, seat: int) -> bool:
+    rng = Rng(0)
+    while not state.is_terminal and state.phase is Phase.PLAY and state.tricks[seat] < 2:
+        player = state.current_player
+        assert player is not None
+        state = state.apply(
+            HeuristicBot().choose(state.observation(player), state.legal_actions(), rng)
+        )
+    return state.winner == seat
