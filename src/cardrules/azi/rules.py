@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Suit
+from cardrules.cards import Card, Suit
 from cardrules.deck import DEFAULT_AZI_SUITS, Deck
 from cardrules.errors import InvalidRulesError
 
@@ -139,7 +139,8 @@ class AziRules:
         """The 27-card pack of these suits, in index order."""
         pack = _PACKS.get(self.suits)
         if pack is None:
-            pack = _PACKS[self.suits] = Deck.azi(self.suits)
+            cards = (Card.from_index(card.index) for card in Deck.azi(self.suits))
+            pack = _PACKS[self.suits] = Deck(cards)
         return pack
 
     def half_pot(self, pot: int) -> int:

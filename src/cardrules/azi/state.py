@@ -41,7 +41,7 @@ from cardrules.azi.actions import (
     parse_action,
 )
 from cardrules.azi.bidding import first_leader, next_bidder, raise_amounts
-from cardrules.azi.deal import CARDS_EACH, seats_from_left
+from cardrules.azi.deal import CARDS_EACH, deal_cards, seats_from_left
 from cardrules.azi.events import (
     Answered,
     AntesPaid,
@@ -81,6 +81,15 @@ LOT_KEY = 2**63
 # Seat status within the current deal.
 OUT, WAITING, IN, FOLDED = 0, 1, 2, 3
 
+_FOLD = Phase.FOLD
+_DISCARD = Phase.DISCARD
+_BIDDING = Phase.BIDDING
+_DECLARATIONS = Phase.DECLARATIONS
+_ANSWER = Phase.ANSWER
+_PLAY = Phase.PLAY
+_JOINING = Phase.JOINING
+_OVER = Phase.OVER
+
 _DISCARDS = {index: Discard(Card.from_index(index)) for index in range(52)}
 _PLAYS = {index: PlayCard(Card.from_index(index)) for index in range(52)}
 _RAISES: dict[int, Raise] = {}
@@ -89,6 +98,8 @@ _FOLD_CHOICES: ActionTuple[AziAction] = ActionTuple((PLAY, FOLD))
 _ANSWERS: ActionTuple[AziAction] = ActionTuple((ACCEPT, DECLINE))
 _JOIN_CHOICES: ActionTuple[AziAction] = ActionTuple((JOIN, SKIP))
 _NOTHING: ActionTuple[AziAction] = ActionTuple(())
+_PASS_ONLY: ActionTuple[AziAction] = ActionTuple((PASS,))
+_BID_TABLES: dict[tuple[int, int], dict[int, ActionTuple[AziAction]]] = {}
 
 
 def _raise(amount: int) -> Raise:
@@ -109,7 +120,7 @@ def _declare(raznomast: bool, invite: int | None) -> Declare:
 class _Game:
     """What is fixed for a whole game."""
 
-    __slots__ = ("dealing", "first_dealer", "pack", "players", "rules")
+    __slots__ = ("bids", "dealing", "first_dealer", "pack", "players", "rules")
 
     def __init__(self, rules: AziRules, dealing: Dealing, first_dealer: int) -> None:
         self.rules = rules
@@ -117,6 +128,18 @@ class _Game:
         self.first_dealer = first_dealer
         self.players = rules.players
         self.pack = rules.pack
+        key = (rules.min_raise, rules.max_raise)
+        self.bids = _BID_TABLES.setdefault(key, {})
+
+    def bidding(self, stake: int, raises: int) -> ActionTuple[AziAction]:
+        """Pass and every raise allowed at ``stake`` after ``raises`` raises."""
+        if raises >= self.rules.raise_cap:
+            return _PASS_ONLY
+        legal = self.bids.get(stake)
+        if legal is None:
+            amounts = raise_amounts(stake, raises, self.rules)
+            legal = self.bids[stake] = ActionTuple([PASS, *map(_raise, amounts)])
+        return legal
 
 
 class _Deal:
@@ -125,7 +148,7 @@ class _Deal:
     __slots__ = ("dealer", "dealt", "number", "order", "trump", "trump_card", "undealt")
 
     def __init__(self, game: _Game, number: int, dealer: int, seats: tuple[int, ...]) -> None:
-        deck = game.dealing.deck(number, game.pack).cards
+        deck = deal_cards(game.dealing, number, game.pack)
         order = seats_from_left(dealer, seats, game.players)
         count = len(order)
         needed = CARDS_EACH * count
@@ -258,7 +281,7 @@ class AziState:
         for seat in seats:
             status[seat] = WAITING
         self._status = tuple(status)
-        self._phase = Phase.FOLD
+        self._phase = _FOLD
         self._cursor = 0
         self._current = deal.order[0]
         self._stayers = ()
@@ -338,7 +361,7 @@ class AziState:
     @property
     def is_terminal(self) -> bool:
         """True once the pot has been won."""
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def phase(self) -> Phase:
@@ -444,20 +467,19 @@ class AziState:
     def legal_actions(self) -> ActionTuple[AziAction]:
         """The current player's legal actions, in a fixed order (empty when terminal)."""
         phase = self._phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return ActionTuple([_PLAYS[card.index] for card in self._playable()])
-        if phase is Phase.FOLD:
+        if phase is _FOLD:
             return _FOLD_CHOICES
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return ActionTuple([_DISCARDS[c.index] for c in self._hands[self._current]])  # type: ignore[index]
-        if phase is Phase.BIDDING:
-            amounts = raise_amounts(self._stake, self._raises, self._g.rules)
-            return ActionTuple([PASS, *map(_raise, amounts)])
-        if phase is Phase.DECLARATIONS:
+        if phase is _BIDDING:
+            return self._g.bidding(self._stake, self._raises)
+        if phase is _DECLARATIONS:
             return ActionTuple(self._declarations())
-        if phase is Phase.ANSWER:
+        if phase is _ANSWER:
             return _ANSWERS
-        if phase is Phase.JOINING:
+        if phase is _JOINING:
             return _JOIN_CHOICES
         return _NOTHING
 
@@ -479,6 +501,13 @@ class AziState:
         if len(stayers) < 3 or partner[player] >= 0:
             return ()
         return tuple(seat for seat in stayers if seat != player and partner[seat] < 0)
+
+    def _may_declare(self, player: int, action: Declare) -> bool:
+        if action.raznomast is not False and (
+            action.raznomast is not True or not self._eligible(player)
+        ):
+            return False
+        return action.invite is None or action.invite in self._invitable(player)
 
     def _declarations(self) -> list[Declare]:
         player: int = self._current  # type: ignore[assignment]
@@ -502,22 +531,22 @@ class AziState:
         new = self._clone()
         new._log = (self._log, (player, action))
         new._count = self._count + 1
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             if cls is not PlayCard or action.card not in self._playable():  # type: ignore[union-attr]
                 self._reject(action, player)
             new._play(player, action.card)  # type: ignore[union-attr]
-        elif phase is Phase.FOLD:
+        elif phase is _FOLD:
             if cls is Play:
                 new._fold_choice(player, True)
             elif cls is Fold:
                 new._fold_choice(player, False)
             else:
                 self._reject(action, player)
-        elif phase is Phase.DISCARD:
+        elif phase is _DISCARD:
             if cls is not Discard or action.card not in self._hands[player]:  # type: ignore[union-attr]
                 self._reject(action, player)
             new._discard(player, action.card)  # type: ignore[union-attr]
-        elif phase is Phase.BIDDING:
+        elif phase is _BIDDING:
             if cls is Pass:
                 new._bid(player, None)
             elif cls is Raise and action.amount in raise_amounts(  # type: ignore[union-attr]
@@ -526,15 +555,15 @@ class AziState:
                 new._bid(player, action.amount)  # type: ignore[union-attr]
             else:
                 self._reject(action, player)
-        elif phase is Phase.DECLARATIONS:
-            if cls is not Declare or action not in self._declarations():
+        elif phase is _DECLARATIONS:
+            if cls is not Declare or not self._may_declare(player, action):  # type: ignore[arg-type]
                 self._reject(action, player)
             new._declare(player, action)  # type: ignore[arg-type]
-        elif phase is Phase.ANSWER:
+        elif phase is _ANSWER:
             if cls is not Accept and cls is not Decline:
                 self._reject(action, player)
             new._answer(player, cls is Accept)
-        elif phase is Phase.JOINING:
+        elif phase is _JOINING:
             if cls is not Join and cls is not Skip:
                 self._reject(action, player)
             new._join(player, cls is Join)
@@ -565,7 +594,7 @@ class AziState:
         self._balances = tuple(balances)
         self._pot = 0
         self._winner = player
-        self._phase = Phase.OVER
+        self._phase = _OVER
         self._current = None
 
     # fold (A5)
@@ -584,14 +613,15 @@ class AziState:
             self._current = order[self._cursor]
             return
         self._stayers = tuple(alive)
-        self._phase = Phase.DISCARD
+        self._phase = _DISCARD
         self._cursor = 0
         self._current = alive[0]
 
     # discard (A6)
     def _discard(self, player: int, card: Card) -> None:
         hands = list(self._hands)
-        hands[player] = tuple(c for c in hands[player] if c != card)
+        index = card.index
+        hands[player] = tuple(c for c in hands[player] if c.index != index)
         self._hands = tuple(hands)
         discards = list(self._discards)
         discards[player] = card
@@ -601,7 +631,7 @@ class AziState:
         if self._cursor < len(self._stayers):
             self._current = self._stayers[self._cursor]
             return
-        self._phase = Phase.BIDDING
+        self._phase = _BIDDING
         self._current = self._stayers[0]
 
     # bidding (A7)
@@ -620,7 +650,7 @@ class AziState:
         if len(active) == 1:
             self._auction = active[0]
             self._event(AuctionWon, active[0], self._stake)
-            self._phase = Phase.DECLARATIONS
+            self._phase = _DECLARATIONS
             self._cursor = 0
             self._current = self._stayers[0]
             return
@@ -634,7 +664,7 @@ class AziState:
             self._razno = tuple(razno)
         self._event(Declared, player, action.raznomast, action.invite)
         if action.invite is not None:
-            self._phase = Phase.ANSWER
+            self._phase = _ANSWER
             self._invited = player
             self._current = action.invite
             return
@@ -648,7 +678,7 @@ class AziState:
             self._partner = tuple(partner)
         self._event(Answered, player, accepted)
         self._invited = -1
-        self._phase = Phase.DECLARATIONS
+        self._phase = _DECLARATIONS
         self._next_declarer()
 
     def _next_declarer(self) -> None:
@@ -656,13 +686,14 @@ class AziState:
         if self._cursor < len(self._stayers):
             self._current = self._stayers[self._cursor]
             return
-        self._phase = Phase.PLAY
+        self._phase = _PLAY
         self._current = first_leader(self._stayers, self._auction, self._g.rules.first_lead)
 
     # play (A8-A11, A14)
     def _play(self, player: int, card: Card) -> None:
         hands = list(self._hands)
-        hands[player] = tuple(c for c in hands[player] if c != card)
+        index = card.index
+        hands[player] = tuple(c for c in hands[player] if c.index != index)
         self._hands = tuple(hands)
         trick = (*self._trick, (player, card))
         self._event(CardPlayed, player, card)
@@ -698,7 +729,7 @@ class AziState:
         self._event(AziDeclared, self._pot, g.rules.half_pot(self._pot), self._pot)
         self._asks = asks
         self._joined = ()
-        self._phase = Phase.JOINING
+        self._phase = _JOINING
         self._cursor = 0
         if asks:
             self._current = asks[0][0]
@@ -762,7 +793,7 @@ class AziState:
             tricks=self._tricks,
             pot=self._pot,
             balances=self._balances,
-            fee=self._asks[self._cursor][1] if self._phase is Phase.JOINING else None,
+            fee=self._asks[self._cursor][1] if self._phase is _JOINING else None,
             events=self.events,
         )
 
