@@ -13,6 +13,7 @@ from cardrules.hazari.combination import (
     combination_table,
 )
 from cardrules.hazari.deal import PLAYERS, deal_hands
+from cardrules.hazari.equity import Equity, arrangement_equity
 from cardrules.hazari.evaluate import (
     best_three,
     evaluate,
@@ -42,18 +43,22 @@ from cardrules.hazari.partitions import (
 from cardrules.hazari.points import DEAL_POINTS, POINTS_BY_INDEX, card_points, points_of
 from cardrules.hazari.resample import random_arrangement, resample, resample_match
 from cardrules.hazari.rules import DEFAULT_TARGET, HazariRules, TieRule
+from cardrules.hazari.solver import arrangement_value, best_arrangement, greedy_arrangement
 from cardrules.hazari.state import HazariState, UpActions, hands_to_deck, replay_deal
+from cardrules.hazari.value_model import EXPECTED_POINTS, Objective, ValueModel
 
 __all__ = [
     "COMBINATIONS",
     "DEAL_POINTS",
     "DEFAULT_TARGET",
+    "EXPECTED_POINTS",
     "PLAYERS",
     "POINTS_BY_INDEX",
     "Arrangement",
     "Combination",
     "DealScored",
     "DealStarted",
+    "Equity",
     "HazariAction",
     "HazariEvent",
     "HazariMatch",
@@ -64,6 +69,7 @@ __all__ = [
     "Kind",
     "MatchEvent",
     "MatchOver",
+    "Objective",
     "PlayerUp",
     "RoundPlayed",
     "TableRow",
@@ -71,12 +77,17 @@ __all__ = [
     "Up",
     "UpActions",
     "ValidArrangements",
+    "ValueModel",
+    "arrangement_equity",
+    "arrangement_value",
+    "best_arrangement",
     "best_three",
     "card_points",
     "combination_table",
     "count_valid_arrangements",
     "deal_hands",
     "evaluate",
+    "greedy_arrangement",
     "hands_to_deck",
     "parse_action",
     "points_of",
