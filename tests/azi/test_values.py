@@ -1,0 +1,166 @@
+"""Rules, actions, events and records: parsing, round trips and rejections."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardrules import Card, Dealing, Deck, Rng
+from cardrules.azi import (
+    PLAY,
+    AziRules,
+    AziState,
+    CardPlayed,
+    Declare,
+    Discard,
+    FirstLead,
+    PlayCard,
+    Raise,
+    Rounding,
+    parse_action,
+)
+from cardrules.azi.deal import deal_cards
+from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 5))
+def test_fast_dealing_matches_the_core_dealing(seed: int, number: int) -> None:
+    pack = Deck.azi()
+    assert (
+        deal_cards(Dealing(seed=seed), number, pack) == Dealing(seed=seed).deck(number, pack).cards
+    )
+
+
+def test_explicit_decks_are_used_in_order_then_seeded() -> None:
+    decks = (Deck.azi(), Deck.azi().cut(5))
+    dealing = Dealing(decks=decks)
+    assert deal_cards(dealing, 1, Deck.azi()) == decks[1].cards
+    assert deal_cards(dealing, 2, Deck.azi()) == dealing.deck(2, Deck.azi()).cards
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"ante": -1},
+        {"min_raise": 0},
+        {"min_raise": 5, "max_raise": 4},
+        {"raise_cap": -1},
+        {"look_before_fold": 1},
+        {"first_lead": "auction_winner"},
+        {"rounding": "up"},
+        {"suits": "DDS"},
+        {"suits": "DHX"},
+    ],
+)
+def test_invalid_rule_options_raise_a_clear_error(options: dict[str, object]) -> None:
+    with pytest.raises(InvalidRulesError):
+        AziRules(**options)  # type: ignore[arg-type]
+
+
+def test_rules_json_round_trip_and_rejections() -> None:
+    rules = AziRules(
+        players=5, ante=3, suits="CHS", look_before_fold=True,
+        first_lead=FirstLead.AUCTION_WINNER, min_raise=2, max_raise=4, raise_cap=0,
+        rounding=Rounding.DOWN,
+    )  # fmt: skip
+    assert AziRules.from_json(json.loads(json.dumps(rules.to_json()))) == rules
+    data = rules.to_json()
+    with pytest.raises(InvalidRulesError):
+        AziRules.from_json({**data, "extra": 1})
+    with pytest.raises(InvalidRulesError):
+        AziRules.from_json({**data, "first_lead": "left"})
+    with pytest.raises(InvalidRulesError):
+        AziRules.from_json({**data, "suits": ["D", "H", "S"]})
+    import cardrules.azi as azi
+    from cardrules import Suit
+
+    assert eval(repr(rules), {**vars(azi), "Suit": Suit}) == rules
+
+
+def test_every_action_round_trips_and_reprs_paste_back() -> None:
+    import cardrules.azi as azi
+    from cardrules import Card as CardType
+
+    card = Card.parse("QH")
+    actions = [
+        azi.PLAY, azi.FOLD, Discard(card), Raise(12), azi.PASS, Declare(True, 2), Declare(),
+        azi.ACCEPT, azi.DECLINE, PlayCard(card), azi.JOIN, azi.SKIP,
+    ]  # fmt: skip
+    for action in actions:
+        assert parse_action(json.loads(json.dumps(action.to_json()))) == action
+        assert eval(repr(action), {**vars(azi), "Card": CardType}) == action
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        {"type": "raise"},
+        {"type": "raise", "amount": "12"},
+        {"type": "card", "card": 5},
+        {"type": "card", "card": "1S"},
+        {"type": "play", "card": "AS"},
+        {"type": "declare", "raznomast": 1, "invite": None},
+        {"type": "declare", "raznomast": True},
+    ],
+)
+def test_bad_action_json_raises_parse_error(data: object) -> None:
+    with pytest.raises(ParseError):
+        parse_action(data)
+
+
+def test_events_write_json() -> None:
+    assert CardPlayed(1, Card.parse("TS")).to_json() == {
+        "type": "card_played",
+        "player": 1,
+        "card": "TS",
+    }
+
+
+def some_game() -> AziState:
+    state = AziState.new(AziRules(players=4), seed=21)
+    rng = Rng(3)
+    for _ in range(25):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randbelow(len(legal))])
+    return state
+
+
+def test_json_round_trip_and_tampering_is_caught() -> None:
+    state = some_game()
+    text = state.to_json()
+    assert AziState.from_json(text) == state
+    data = json.loads(text)
+    data["summary"]["pot"] += 1
+    with pytest.raises(InvalidStateError, match="summary"):
+        AziState.from_json(json.dumps(data))
+    data = json.loads(text)
+    data["actions"][0]["player"] = (data["actions"][0]["player"] + 1) % 4
+    with pytest.raises(InvalidStateError):
+        AziState.from_json(json.dumps(data))
+    data = json.loads(text)
+    data["actions"][0] = {"player": data["actions"][0]["player"], "type": "join"}
+    with pytest.raises(InvalidStateError):
+        AziState.from_json(json.dumps(data))
+    data = json.loads(text)
+    data["rules"]["players"] = 9
+    with pytest.raises(InvalidStateError):
+        AziState.from_json(json.dumps(data))
+    with pytest.raises(InvalidStateError):
+        AziState.from_json("{")
+
+
+def test_new_rejects_bad_arguments() -> None:
+    with pytest.raises(InvalidRulesError):
+        AziState.new(AziRules(players=3), dealer=3)
+    with pytest.raises(InvalidRulesError):
+        AziState.new(AziRules(), seed=1, dealing=Dealing(seed=1))
+    state = AziState.new(AziRules(players=3), seed=1, dealer=0)
+    with pytest.raises(InvalidStateError):
+        state.observation(3)
+    assert state.apply(PLAY).history[0].action == PLAY
