@@ -115,11 +115,12 @@ class HazariMatch:
         Raises :class:`~cardrules.errors.IllegalActionError` like a deal does.
         """
         deal = self.current.apply(action)
+        rules, dealing, first = self.rules, self.dealing, self.first_dealer
         if not deal.is_terminal:
-            return attrs.evolve(self, current=deal)
+            return HazariMatch(rules, dealing, first, self.finished, deal, self.totals)
         totals = tuple(a + b for a, b in zip(self.totals, deal.scores, strict=True))
-        if max(totals) >= self.rules.target:
-            return attrs.evolve(self, current=deal, totals=totals)
+        if max(totals) >= rules.target:
+            return HazariMatch(rules, dealing, first, self.finished, deal, totals)
         following = HazariState.from_dealing(
             self.dealing, dealer=(deal.dealer + 1) % PLAYERS, deal=deal.deal + 1, rules=self.rules
         )

@@ -12,9 +12,8 @@ gives each seat the card points it took (H12).
 ...     state = state.apply(next(iter(state.legal_actions())))
 >>> sum(state.returns())
 360
->>> [event.winner for event in state.events if isinstance(event, RoundPlayed)] == [
-...     event.winner for event in state.rounds]
-True
+>>> [played.number for played in state.rounds], len(state.history)
+([1, 2, 3, 4], 4)
 >>> HazariState.from_json(state.to_json()) == state
 True
 """
@@ -33,6 +32,7 @@ from cardrules.errors import (
     CardRulesError,
     IllegalActionError,
     InvalidCardsError,
+    InvalidRulesError,
     InvalidStateError,
 )
 from cardrules.game import ActionTuple, LegalActions, Turn
@@ -73,7 +73,7 @@ def hands_to_deck(hands: Sequence[Iterable[Card]], dealer: int) -> Deck:
             f"a Hazari deal needs 4 hands of 13 cards, got sizes {[len(h) for h in seats]}"
         )
     if type(dealer) is not int or not 0 <= dealer < PLAYERS:
-        raise InvalidCardsError(f"dealer {dealer!r} is not a seat in 0..3")
+        raise InvalidRulesError(f"dealer {dealer!r} is not a seat in 0..3")
     deck = Deck(
         seats[(dealer + 1 + seat) % PLAYERS][k] for k in range(HAND_SIZE) for seat in range(PLAYERS)
     )
@@ -130,6 +130,13 @@ class UpActions(LegalActions[Up]):
 
     def __iter__(self) -> Iterator[Up]:
         return (Up(arrangement) for arrangement in self._all())
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
 
 
 @attrs.frozen(repr=False)
@@ -244,8 +251,8 @@ class HazariState:
         if not isinstance(action, Up):
             raise IllegalActionError(f"{action!r:.80} is not a Hazari action (expected Up)")
         hand = self.hands[player]
-        cards = action.arrangement.cards
-        if cards != hand:
+        if _mask(card for group in action.arrangement.groups for card in group) != _mask(hand):
+            cards = action.arrangement.cards
             raise IllegalActionError(
                 f"player {player} is to act and holds {format_cards(hand)};"
                 f" the arrangement {action.arrangement} uses"
@@ -265,13 +272,17 @@ class HazariState:
                 totals[played.winner] += played.points
             scores = tuple(totals)
             events = (*events, *rounds, DealScored(scores))
-        return attrs.evolve(
-            self,
-            arrangements=tuple(arrangements),
-            history=history,
-            events=events,
-            rounds=rounds,
-            scores=scores,
+        return HazariState(
+            self.rules,
+            self.dealing,
+            self.deal,
+            self.dealer,
+            self.hands,
+            tuple(arrangements),
+            history,
+            events,
+            rounds,
+            scores,
         )
 
     def observation(self, player: int) -> HazariObservation:
