@@ -218,7 +218,7 @@ def test_numpy_batches_match_the_pure_batches() -> None:
     quads = np.array(list(combinations(range(0, 52, 2), 4)), dtype=np.int8)
     assert strengths4_numpy(quads).tolist() == strengths4(quads.tolist())
     assert strengths_numpy(np.zeros((0, 3), dtype=int)).tolist() == []
-    ordered = [t for t in permutations(range(52), 3)]
+    ordered = list(permutations(range(52), 3))
     assert strengths_numpy(np.array(ordered, dtype=np.uint8)).tolist() == strengths(ordered)
 
 
