@@ -1,0 +1,156 @@
+"""greedy_arrangement and best_arrangement against naive references and the brute force."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules import Card, parse_cards
+from cardrules.errors import InvalidCardsError
+from cardrules.hazari import (
+    EXPECTED_POINTS,
+    Arrangement,
+    arrangement_value,
+    best_arrangement,
+    greedy_arrangement,
+    valid_arrangements,
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brute_force import brute_best, index_of
+from reference import ref_best4, ref_key
+
+hands = st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True).map(
+    lambda indices: tuple(Card.from_index(i) for i in indices)
+)
+
+SPECIAL_HANDS = {
+    "one suit": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+    "three trios": "AC AD AH KC KD KH QC QD QH 2S 3S 4S 7D",
+    "four of a kind and a trio": "9C 9D 9H 9S 5C 5D 5H 2S 3D 7H JC QD KS",
+    "several runs": "AS 2D 3H 4C 5S 6D 7H 8C 9S TD JH QC KS",
+    "colour runs": "4H 5H 6H 9C TC JC QD KD AD 2S 3S 7H 8D",
+    "two colours": "AH KH QH 9H 7H 5H 3H AD KD QD 9D 7D 5D",
+}
+
+
+def group_key(group: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The play order of H7 with the library's documented tie-break (highest indices first)."""
+    return ref_key(group), sorted((index_of(card) for card in group), reverse=True)
+
+
+def naive_greedy(hand: tuple[Card, ...]) -> list[set[Card]]:
+    rest = list(hand)
+    picks = []
+    for _ in range(3):
+        pick = max(combinations(rest, 3), key=group_key)
+        picks.append(set(pick))
+        rest = [card for card in rest if card not in pick]
+    return [*picks, set(rest)]
+
+
+@functools.cache
+def toy_objective(round_number: int, cards: tuple[Card, ...]) -> float:
+    """A bumpy objective with many ties, scoring rounds differently, built from reference keys."""
+    key = ref_key(cards) if len(cards) == 3 else ref_best4(cards)
+    spread = sum(index_of(card) for card in cards) % 5
+    return (key[0] * 3 + (key[1] % 7) * round_number + spread) * 0.25
+
+
+def check_best(hand: tuple[Card, ...], objective: Any) -> None:
+    best_total, winners = brute_best(hand, objective)
+    chosen = best_arrangement(hand, objective)
+    assert chosen in valid_arrangements(hand)
+    assert arrangement_value(chosen, objective) == best_total
+    expected = max(winners, key=lambda groups: [group_key(g) for g in groups[:3]])
+    assert [set(g) for g in chosen.groups] == [set(g) for g in expected]
+
+
+@settings(max_examples=200)
+@given(hands)
+def test_greedy_matches_the_naive_greedy(hand: tuple[Card, ...]) -> None:
+    arrangement = greedy_arrangement(hand)
+    assert [set(group) for group in arrangement.groups] == naive_greedy(hand)
+    assert greedy_arrangement(reversed(hand)) == arrangement
+
+
+@pytest.mark.parametrize("name", sorted(SPECIAL_HANDS))
+def test_greedy_on_special_hands(name: str) -> None:
+    hand = parse_cards(SPECIAL_HANDS[name])
+    assert [set(group) for group in greedy_arrangement(hand).groups] == naive_greedy(hand)
+
+
+@settings(max_examples=3)
+@given(hands)
+def test_best_is_the_brute_force_optimum_of_the_default_objective(hand: tuple[Card, ...]) -> None:
+    check_best(hand, EXPECTED_POINTS)
+
+
+@settings(max_examples=3)
+@given(hands)
+def test_best_is_the_brute_force_optimum_of_a_custom_objective(hand: tuple[Card, ...]) -> None:
+    check_best(hand, toy_objective)
+
+
+@pytest.mark.parametrize(
+    ("name", "objective"),
+    [("three trios", EXPECTED_POINTS), ("several runs", toy_objective)],
+)
+def test_best_on_special_hands(name: str, objective: Any) -> None:
+    check_best(parse_cards(SPECIAL_HANDS[name]), objective)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", sorted(SPECIAL_HANDS))
+@pytest.mark.parametrize("objective", [EXPECTED_POINTS, toy_objective])
+def test_best_on_all_special_hands(name: str, objective: Any) -> None:
+    check_best(parse_cards(SPECIAL_HANDS[name]), objective)
+
+
+def test_best_beats_or_equals_greedy_and_every_listed_arrangement() -> None:
+    hand = parse_cards("KH QH 8C 8S 8D 5S 5H 4C 3D TD JS 2C 6H")
+    best = best_arrangement(hand)
+    value = arrangement_value(best)
+    assert value >= arrangement_value(greedy_arrangement(hand))
+    assert all(arrangement_value(a) <= value for a in list(valid_arrangements(hand))[::97])
+
+
+def test_objective_sees_rounds_and_groups() -> None:
+    calls: set[tuple[int, int]] = set()
+
+    def spy(round_number: int, cards: tuple[Card, ...]) -> float:
+        assert isinstance(cards, tuple) and all(type(card) is Card for card in cards)
+        calls.add((round_number, len(cards)))
+        return 0.0
+
+    hand = parse_cards(SPECIAL_HANDS["two colours"])
+    chosen = best_arrangement(hand, spy)
+    assert calls == {(1, 3), (2, 3), (3, 3), (4, 4)}
+    # Everything ties at 0, so the tie-break picks the strongest groups in play order.
+    assert chosen == max(
+        valid_arrangements(hand),
+        key=lambda a: [group_key(g) for g in a.threes],
+    )
+
+
+def test_bad_hands() -> None:
+    with pytest.raises(InvalidCardsError, match="13 cards, got 3"):
+        best_arrangement(parse_cards("AS KS QS"))
+    with pytest.raises(InvalidCardsError, match="13 cards, got 12"):
+        greedy_arrangement(parse_cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"))
+
+
+def test_arrangement_value_sums_the_rounds() -> None:
+    a = Arrangement.parse("9H 9D 9C | KS QS JS | AS 3S 2D | 7C 5D 4H 2C")
+    total = sum(EXPECTED_POINTS(r + 1, group) for r, group in enumerate(a.groups))
+    assert arrangement_value(a) == pytest.approx(total)
+    assert arrangement_value(a, toy_objective) == sum(
+        toy_objective(r + 1, group) for r, group in enumerate(a.groups)
+    )
