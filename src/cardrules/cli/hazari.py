@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-ACTIONS: tuple[str, ...] = ("hazari_eval",)
+ACTIONS: tuple[str, ...] = ("hazari_eval", "hazari_arrange")
 """Modules of :mod:`cardrules.cli` that add ``hazari`` sub-commands."""
 
 
