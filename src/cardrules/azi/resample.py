@@ -148,9 +148,13 @@ class _Slot:
         self.allowed = allowed
 
 
-def _search(slots: list[_Slot], pool: list[Card], rng: Rng) -> list[Card] | None:
-    """Fill every slot with a distinct allowed card of ``pool`` (randomised backtracking)."""
-    options = [rng.shuffled([card for card in pool if slot.allowed(card)]) for slot in slots]
+def _search(slots: list[_Slot], pool: list[Card]) -> list[Card] | None:
+    """Fill every slot with a distinct allowed card of ``pool``, taking cards in pool
+    order (the caller shuffles it) and backtracking when a slot runs out of cards."""
+    options = [
+        pool if slot.allowed is _any else [card for card in pool if slot.allowed(card)]
+        for slot in slots
+    ]
     order = sorted(range(len(slots)), key=lambda i: len(options[i]))
     chosen: list[Card | None] = [None] * len(slots)
     used: set[Card] = set()
@@ -242,7 +246,7 @@ def _sample_deal(
             slots.append(_Slot(seat, True, _any))
         if not feasible:
             break
-        candidates = list(pool)
+        candidates = rng.shuffled(pool)
         if dealer_needs_trump:
             dealer_slots = [
                 s for s in slots if s.seat == info.dealer and s.allowed(info.trump_card)
@@ -251,7 +255,7 @@ def _sample_deal(
                 break
             home = dealer_slots[rng.randbelow(len(dealer_slots))]
             slots.remove(home)
-        filled = _search(slots, candidates, rng)
+        filled = _search(slots, candidates)
         if filled is None:
             continue
         hands = {seat: list(cards) for seat, cards in fixed.items()}
@@ -267,20 +271,20 @@ def _sample_deal(
             hands.setdefault(seat, []).extend(info.played[seat] if seat not in fixed else [])
         if known_hand and observation.discard is not None:
             discards[observer] = observation.discard
-        return _build_deck(info, hands, pool, filled, rng), discards
+        return _build_deck(info, hands, candidates, filled), discards
     raise InvalidStateError(
         f"no deal {info.number} is consistent with player {observer}'s observation"
     )
 
 
 def _build_deck(
-    info: _DealInfo, hands: dict[int, list[Card]], pool: list[Card], used: list[Card], rng: Rng
+    info: _DealInfo, hands: dict[int, list[Card]], pool: list[Card], used: list[Card]
 ) -> Deck:
     dealer_cards = hands[info.dealer]
     dealer_cards.remove(info.trump_card)
     dealer_cards.append(info.trump_card)
     taken = set(used)
-    rest = rng.shuffled([card for card in pool if card not in taken])
+    rest = [card for card in pool if card not in taken]
     count = len(info.order)
     deck: list[Card] = [info.trump_card] * (CARDS_EACH * count)
     for k, seat in enumerate(info.order):

@@ -264,7 +264,7 @@ class AziState:
         state._balances = (-rules.ante,) * n
         state._pot = rules.ante * n
         state._log = None
-        state._ev = (None, (AntesPaid, rules.ante, state._pot))
+        state._ev = [None, (AntesPaid, rules.ante, state._pot), None]
         state._count = 0
         state._winner = -1
         state._last = -1
@@ -297,7 +297,7 @@ class AziState:
         self._tricks = (0,) * n
         self._asks = ()
         self._joined = ()
-        self._ev = (self._ev, (Dealt, number, dealer, deal.order, deal.trump_card))
+        self._event(Dealt, number, dealer, deal.order, deal.trump_card)
 
     def _clone(self) -> AziState:
         new = object.__new__(AziState)
@@ -454,13 +454,20 @@ class AziState:
     @property
     def events(self) -> tuple[AziEvent, ...]:
         """The public events so far."""
-        items = []
-        node = self._ev
-        while node is not None:
-            node, (kind, *args) = node
-            items.append(kind(*args))
-        items.reverse()
-        return tuple(items)
+        # Each node is [previous node, raw event, events up to here or None]; the
+        # nodes are shared between states, so each event is built only once.
+        head = self._ev
+        node = head
+        pending = []
+        while node is not None and node[2] is None:
+            pending.append(node[1])
+            node = node[0]
+        done: tuple[AziEvent, ...] = () if node is None else node[2]
+        if pending:
+            pending.reverse()
+            done = done + tuple(kind(*args) for kind, *args in pending)
+            head[2] = done
+        return done
 
     # ----------------------------------------------------------- legal actions
 
@@ -579,7 +586,7 @@ class AziState:
         )
 
     def _event(self, *raw: Any) -> None:
-        self._ev = (self._ev, raw)
+        self._ev = [self._ev, raw, None]
 
     def _pay(self, player: int, amount: int) -> None:
         balances = list(self._balances)
