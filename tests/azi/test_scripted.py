@@ -33,7 +33,7 @@ from cardrules.azi import (
     Raise,
     Rounding,
 )
-from cardrules.errors import IllegalActionError, InvalidRulesError
+from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidStateError
 
 
 def deck_for(players: int, dealer: int, hands: dict[int, str], suits: str = "DHS") -> Deck:
@@ -490,3 +490,48 @@ def test_a15_match_rotates_the_dealer_each_game() -> None:
     totals = [sum(g.returns()[seat] for g in match.games) for seat in range(3)]
     assert match.returns() == tuple(totals)
     assert AziMatch.from_json(match.to_json()) == match
+
+
+def razno_azi_steps(first: tuple[tuple[int, object], ...]) -> tuple[tuple[int, object], ...]:
+    """The RAZNOMAST deal played to an Azi (every trick to a different player)."""
+    return (
+        *first,
+        (1, discard("6D")), (2, discard("TH")), (0, discard("6S")),
+        (1, PASS), (2, PASS),
+        (1, Declare(raznomast=True)), (2, NO_DECLARATION), (0, NO_DECLARATION),
+        (2, card("AD")), (0, card("7D")), (1, card("7H")),
+        (2, card("KD")), (0, card("JH")), (1, card("AS")),
+        (1, card("8H")), (2, card("9H")), (0, card("QH")),
+    )  # fmt: skip
+
+
+def test_a12_a_player_not_dealt_in_pays_the_whole_pot_to_come_back() -> None:
+    first = deck_for(4, 0, {**RAZNOMAST, 3: "8D 9D TD JD"})
+    again = deck_for(4, 0, RAZNOMAST)
+    state = AziState.new(AziRules(players=4), dealer=0, dealing=Dealing(decks=(first, again)))
+    state = run(state, *razno_azi_steps(((1, PLAY), (2, PLAY), (3, FOLD), (0, PLAY))))
+    assert state.phase is Phase.JOINING and state.current_player == 3
+    assert state.observation(3).fee == 40  # folded: the whole pot
+    state = state.apply(SKIP)
+    assert state.deal_number == 1 and state.seats == (1, 2, 0)
+    assert state.observation(3).hand is None
+    state = run(state, *razno_azi_steps(((1, PLAY), (2, PLAY), (0, PLAY))))
+    # Seat 3 was not dealt into this deal: it counts as not taking part.
+    assert state.current_player == 3 and state.observation(3).fee == 40
+    state = state.apply(JOIN)
+    assert state.deal_number == 2 and state.seats == (1, 2, 3, 0) and state.pot == 80
+    assert state.balances == (-10, -10, -10, -50)
+
+
+def test_match_rejects_foreign_or_unfinished_games() -> None:
+    match = AziMatch(AziRules(players=3), seed=4, first_dealer=0)
+    with pytest.raises(InvalidStateError):
+        match.add(match.next_game())
+    other = AziState.new(AziRules(players=3), seed=4, dealer=0)
+    while not other.is_terminal:
+        other = other.apply(other.legal_actions()[0])
+    with pytest.raises(InvalidStateError):
+        match.add(other)
+    with pytest.raises(InvalidRulesError):
+        AziMatch(AziRules(players=3), seed=4, first_dealer=3)
+    assert AziMatch(AziRules(players=3), seed=4).first_dealer in (0, 1, 2)
