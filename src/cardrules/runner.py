@@ -156,17 +156,17 @@ class SimulationResult:
 
     def table(self) -> str:
         """A plain-text summary: one line per bot and per seat, means with 95% CIs."""
-        width = max(8, *(len(name) for name in self.bot_names))
-        lines = [
-            f"{self.num_games} games",
-            f"{'bot':<{width}}  {'mean':>10}  {'95% CI':>21}",
+        bots = [f"{index}:{name}" for index, name in enumerate(self.bot_names)]
+        seats = [f"seat {seat}" for seat in range(len(self.bot_names))]
+        width = max(8, *(len(label) for label in bots))
+        lines = [f"{self.num_games} games", f"{'bot':<{width}}  {'mean':>10}  {'95% CI':>21}"]
+        lines += [
+            f"{label:<{width}}  {_row(s)}" for label, s in zip(bots, self.per_bot, strict=True)
         ]
-        for index, (name, stat) in enumerate(zip(self.bot_names, self.per_bot, strict=True)):
-            label = f"{index}:{name}"
-            lines.append(f"{label:<{width}}  {_row(stat)}")
         lines.append(f"{'seat':<{width}}  {'mean':>10}  {'95% CI':>21}")
-        for seat, stat in enumerate(self.per_seat):
-            lines.append(f"{'seat ' + str(seat):<{width}}  {_row(stat)}")
+        lines += [
+            f"{label:<{width}}  {_row(s)}" for label, s in zip(seats, self.per_seat, strict=True)
+        ]
         return "\n".join(lines)
 
 
