@@ -1,0 +1,34 @@
+"""Long legality runs for every bot (run with ``pytest --soak``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules.bots import (
+    AziGames,
+    GreedyBot,
+    HazariDeals,
+    HeuristicBot,
+    RandomBot,
+    SearchBot,
+    SolverBot,
+)
+from cardrules.runner import simulate
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_azi_bots_stay_legal_over_many_games(players: int) -> None:
+    bots = [HeuristicBot(), RandomBot()] * 3
+    result = simulate(AziGames(players), bots[:players], 5000, seed=players, rotate_seats=True)
+    assert all(sum(game.returns) == 0 for game in result.games)
+    bots[1] = SearchBot(samples=4)
+    result = simulate(AziGames(players), bots[:players], 200, seed=players, rotate_seats=True)
+    assert all(sum(game.returns) == 0 for game in result.games)
+
+
+@pytest.mark.soak
+def test_hazari_bots_stay_legal_over_many_deals() -> None:
+    bots = [SolverBot(), GreedyBot(), RandomBot(), GreedyBot()]
+    result = simulate(HazariDeals(), bots, 2000, seed=3, rotate_seats=True)
+    assert all(sum(game.returns) == 360 for game in result.games)
