@@ -6,6 +6,7 @@ import pytest
 
 from cardrules.bots import (
     AziGames,
+    Bot,
     GreedyBot,
     HazariDeals,
     HeuristicBot,
@@ -19,7 +20,7 @@ from cardrules.runner import simulate
 @pytest.mark.soak
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_azi_bots_stay_legal_over_many_games(players: int) -> None:
-    bots = [HeuristicBot(), RandomBot()] * 3
+    bots: list[Bot] = [HeuristicBot(), RandomBot()] * 3
     result = simulate(AziGames(players), bots[:players], 5000, seed=players, rotate_seats=True)
     assert all(sum(game.returns) == 0 for game in result.games)
     bots[1] = SearchBot(samples=4)
