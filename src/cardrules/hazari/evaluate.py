@@ -14,9 +14,8 @@ Combination.parse('Pair 9-9-K')
 >>> strength_of(51, 47, 43), strength4_of(0, 1, 2, 3)
 (727, 728)
 
-Two tables, built at import in a few milliseconds, do the work: the first maps an
-ordered pair of cards to a row (their ranks and whether they share a suit), the
-second maps that row and the third card to the strength.
+One nested table, built at import in a few milliseconds, does the work:
+``_BY_PAIR[a][b][c]`` is the strength of cards ``a``, ``b`` and ``c``.
 """
 
 from __future__ import annotations
@@ -63,38 +62,40 @@ def _rank_strengths() -> tuple[list[int], list[int]]:
     return plain, suited
 
 
-def _pair_and_row_tables() -> tuple[list[int], list[int]]:
-    """``_ROW[a << 6 | b]`` is an offset into ``_BY_ROW``, to which the third card is added.
+def _pair_table() -> list[list[list[int]]]:
+    """``table[a][b]`` is a row of 64 strengths, one per third card ``c``.
 
-    A row of 64 strengths, one per third card, serves every pair of cards with the
-    same two ranks and the same suit relation (both of suit 0..3, or different
-    suits); third cards 52 to 63 hold -1. Keys of ``_ROW`` that are not two distinct
-    cards lead to the first row, which is all -1. So with all indices in 0..63
-    (``(a | b | c) >> 6 == 0``) and ``c`` distinct from ``a`` and ``b``, a lookup is
-    valid exactly when the strength found is not negative.
+    Pairs with the same two ranks and the same suit relation (both of suit 0..3,
+    or different suits) share one row; third cards 52 to 63 hold -1. Where ``a``
+    and ``b`` are not two distinct cards (up to 63), the row is all -1. So with all
+    indices in 0..63 (``(a | b | c) >> 6 == 0``) and ``c`` distinct from ``a`` and
+    ``b``, a lookup is valid exactly when the strength found is not negative.
     """
     plain, suited = _rank_strengths()
     padding = [-1] * 12
-    by_row = [-1] * 64
+    shared_rows: list[list[int]] = []  # at (rank pair) * 5 + (the shared suit, or 4)
     for base in range(0, 2197, 13):
         plain_row = [strength for strength in plain[base : base + 13] for _ in range(4)]
         for shared in range(4):
             row = plain_row.copy()
             row[shared::4] = suited[base : base + 13]
-            by_row += row
-            by_row += padding
-        by_row += plain_row
-        by_row += padding
-    rows = [0] * 4096
-    for a in range(52):
-        for b in range(52):
-            if a != b:
-                shared = a & 3 if (a ^ b) & 3 == 0 else 4
-                rows[a << 6 | b] = (((a >> 2) * 13 + (b >> 2)) * 5 + shared + 1) * 64
-    return rows, by_row
+            shared_rows.append(row + padding)
+        shared_rows.append(plain_row + padding)
+    nothing = [-1] * 64
+    return [
+        [
+            shared_rows[((a >> 2) * 13 + (b >> 2)) * 5 + (a & 3 if (a ^ b) & 3 == 0 else 4)]
+            if b < 52 and a != b
+            else nothing
+            for b in range(64)
+        ]
+        if a < 52
+        else [nothing] * 64
+        for a in range(64)
+    ]
 
 
-_ROW, _BY_ROW = _pair_and_row_tables()
+_BY_PAIR = _pair_table()
 
 
 def _bad_indices(*indices: Any) -> InvalidCardsError:
@@ -116,7 +117,7 @@ def strength_of(a: int, b: int, c: int) -> int:
     """
     try:
         if not (a | b | c) >> 6 and a != c and b != c:
-            strength = _BY_ROW[_ROW[a << 6 | b] + c]
+            strength = _BY_PAIR[a][b][c]
             if strength >= 0:
                 return strength
     except TypeError:
@@ -132,12 +133,13 @@ def strength4_of(a: int, b: int, c: int, d: int) -> int:
     """
     try:
         if not (a | b | c | d) >> 6 and a != c and b != c and a != d and b != d and c != d:
-            rows, by_row = _ROW, _BY_ROW
-            ab = rows[a << 6 | b]
-            s1 = by_row[ab + c]
-            s2 = by_row[ab + d]
-            s3 = by_row[rows[a << 6 | c] + d]
-            s4 = by_row[rows[b << 6 | c] + d]
+            table = _BY_PAIR
+            row_a = table[a]
+            row_ab = row_a[b]
+            s1 = row_ab[c]
+            s2 = row_ab[d]
+            s3 = row_a[c][d]
+            s4 = table[b][c][d]
             if (s1 | s2 | s3 | s4) >= 0:  # -1 marks a repeat of a and b
                 if s2 > s1:
                     s1 = s2
@@ -192,7 +194,7 @@ def evaluate(cards: Iterable[Card]) -> Combination:
             if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
                 ia, ib, ic = a.index, b.index, c.index
                 if ia != ic and ib != ic:
-                    strength = _BY_ROW[_ROW[ia << 6 | ib] + ic]
+                    strength = _BY_PAIR[ia][ib][ic]
                     if strength >= 0:
                         return COMBINATIONS[strength]
         elif size == 4:
@@ -245,10 +247,10 @@ def strengths(triples: Iterable[Sequence[int]]) -> list[int]:
     """
     if not isinstance(triples, (list, tuple)):
         triples = list(triples)
-    rows, by_row = _ROW, _BY_ROW
+    table = _BY_PAIR
     try:
         result = [
-            by_row[rows[a << 6 | b] + c] if not (a | b | c) >> 6 and a != c and b != c else -1
+            table[a][b][c] if not (a | b | c) >> 6 and a != c and b != c else -1
             for a, b, c in triples
         ]
     except (TypeError, ValueError):
@@ -297,12 +299,10 @@ def _flat_table() -> numpy.typing.NDArray[numpy.int16]:
     if _FLAT is None:
         import numpy as np
 
-        rows = np.asarray(_ROW, dtype=np.int64)
-        by_row = np.asarray(_BY_ROW, dtype=np.int16)
-        a, b, c = np.indices((52, 52, 52), dtype=np.int64)
-        flat = by_row[rows[a << 6 | b] + c]
-        flat[(a == c) | (b == c)] = -1
-        _FLAT = flat.reshape(-1)
+        table = np.array(_BY_PAIR, dtype=np.int16)[:52, :52, :52]
+        a, b, c = np.indices((52, 52, 52))
+        table[(a == c) | (b == c)] = -1
+        _FLAT = table.reshape(-1)
     return _FLAT
 
 
