@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from itertools import combinations, permutations
 from pathlib import Path
@@ -301,3 +302,24 @@ def test_strength_of_agrees_with_evaluate(indices: list[int]) -> None:
     assert function(*indices) == combination.strength
     if len(indices) == 4:
         assert evaluate(best_three(Card.from_index(i) for i in indices)) is combination
+
+
+def test_numpy_stays_optional() -> None:
+    # A fresh interpreter where numpy cannot be imported: the package and the pure
+    # paths work, and the numpy batches say what to install.
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import cardrules.hazari as h\n"
+        "from cardrules import parse_cards\n"
+        "assert str(h.evaluate(parse_cards('AS KS QS'))) == 'Colour run A-K-Q'\n"
+        "assert h.strengths([(0, 1, 2)]) == [728]\n"
+        "try:\n"
+        "    h.strengths_numpy([[0, 1, 2]])\n"
+        "except ModuleNotFoundError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "pip install cardrules[numpy]" in done.stdout
+    plain = "import sys, cardrules.hazari; print('numpy' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

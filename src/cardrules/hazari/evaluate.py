@@ -290,6 +290,18 @@ def _checked_strength(group: Any, size: int) -> int:
     return strength_of(*indices) if size == 3 else strength4_of(*indices)
 
 
+def _numpy() -> Any:
+    """The numpy module, imported on first use; it is an optional extra."""
+    try:
+        import numpy
+    except ImportError:
+        raise ModuleNotFoundError(
+            "the numpy batches need numpy: install the extra with 'pip install cardrules[numpy]'",
+            name="numpy",
+        ) from None
+    return numpy
+
+
 _FLAT: numpy.typing.NDArray[numpy.int16] | None = None
 
 
@@ -297,7 +309,7 @@ def _flat_table() -> numpy.typing.NDArray[numpy.int16]:
     """The 52 * 52 * 52 strength table as a numpy array, -1 where a card repeats."""
     global _FLAT
     if _FLAT is None:
-        import numpy as np
+        np = _numpy()
 
         table = np.array(_BY_PAIR, dtype=np.int16)[:52, :52, :52]
         a, b, c = np.indices((52, 52, 52))
@@ -307,7 +319,7 @@ def _flat_table() -> numpy.typing.NDArray[numpy.int16]:
 
 
 def _as_index_array(cards: Any, width: int) -> numpy.typing.NDArray[numpy.int64]:
-    import numpy as np
+    np = _numpy()
 
     array = np.asarray(cards)
     if array.ndim != 2 or array.shape[1] != width:
@@ -342,7 +354,7 @@ def strengths_numpy(triples: Any) -> numpy.typing.NDArray[numpy.int16]:
 
 def strengths4_numpy(quads: Any) -> numpy.typing.NDArray[numpy.int16]:
     """The best-of-four strengths of an ``(n, 4)`` integer array of card indices, with numpy."""
-    import numpy as np
+    np = _numpy()
 
     array = _as_index_array(quads, 4)
     a, b, c, d = (array[:, i] for i in range(4))
