@@ -164,3 +164,24 @@ def _leads_to_win(state: AziState, seat: int) -> bool:
             HeuristicBot().choose(state.observation(player), state.legal_actions(), rng)
         )
     return state.winner == seat
+
+
+def test_observations_never_show_another_hand() -> None:
+    """In a first deal, no card still in another hand appears in an observation."""
+    import json
+
+    for seed in range(40):
+        state = AziGames(4)(seed)
+        rng = Rng(seed)
+        while not state.is_terminal and state.deal_number == 0:
+            for player in range(4):
+                text = json.dumps(state.observation(player).to_json())
+                for other in range(4):
+                    if other == player:
+                        continue
+                    for card in state.hands[other]:
+                        if card != state.trump_card:
+                            assert f'"{card}"' not in text
+            seat = state.current_player
+            assert seat is not None
+            state = state.apply(RandomBot().choose(None, state.legal_actions(), rng))
