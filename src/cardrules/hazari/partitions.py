@@ -73,22 +73,44 @@ def _first_splits(mask: int) -> list[tuple[int, int]]:
     return result
 
 
-_SIX_MASKS = sorted({rest for m in QUAD_MASKS for _, rest in _first_splits(_FULL ^ m)})
-_SIX_ID = {mask: number for number, mask in enumerate(_SIX_MASKS)}
-SIX_SPLITS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((first, _TRIPLE_ID[rest]) for first, rest in _first_splits(mask)) for mask in _SIX_MASKS
-)
-"""For each 6-position set (by number), its 10 splits into two triples."""
-NINE_SPLITS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((first, _SIX_ID[rest]) for first, rest in _first_splits(_FULL ^ m)) for m in QUAD_MASKS
-)
-"""For each quadruple, the 28 triples holding the lowest other position, each with the
-number of the 6-position set left over."""
+Splits = tuple[tuple[tuple[int, int], ...], ...]
+_SPLITS: list[Splits] = []
 
-_STRENGTH_KEYS = tuple(i * 2704 + j * 52 + k for i, j, k in combinations(range(52), 3))
-_SORTED_STRENGTH: list[int] = [0] * (52 * 2704)
-for _key, _strength in zip(_STRENGTH_KEYS, strengths(combinations(range(52), 3)), strict=True):
-    _SORTED_STRENGTH[_key] = _strength
+
+def split_tables() -> tuple[Splits, Splits]:
+    """The split tables ``(nine, six)``, built on first use.
+
+    ``nine[q]`` lists, for quadruple ``q``, the 28 triples holding the lowest other
+    position, each with the number of the 6-position set left over; ``six[n]`` lists
+    the 10 splits of 6-position set ``n`` into two triples.
+    """
+    if not _SPLITS:
+        six_masks = sorted({rest for m in QUAD_MASKS for _, rest in _first_splits(_FULL ^ m)})
+        six_id = {mask: number for number, mask in enumerate(six_masks)}
+        six = tuple(
+            tuple((first, _TRIPLE_ID[rest]) for first, rest in _first_splits(mask))
+            for mask in six_masks
+        )
+        nine = tuple(
+            tuple((first, six_id[rest]) for first, rest in _first_splits(_FULL ^ m))
+            for m in QUAD_MASKS
+        )
+        _SPLITS[:] = [nine, six]
+    return _SPLITS[0], _SPLITS[1]
+
+
+_SORTED_STRENGTH: list[int] = []
+"""Strength by ``i * 2704 + j * 52 + k`` for card indices ``i < j < k``; built on first use."""
+
+
+def _strength_table() -> list[int]:
+    if not _SORTED_STRENGTH:
+        table = [0] * (52 * 2704)
+        triples = list(combinations(range(52), 3))
+        for (i, j, k), strength in zip(triples, strengths(triples), strict=True):
+            table[i * 2704 + j * 52 + k] = strength
+        _SORTED_STRENGTH[:] = table
+    return _SORTED_STRENGTH
 
 
 def sorted_hand(hand: Iterable[Card]) -> tuple[Card, ...]:
@@ -104,7 +126,7 @@ def sorted_hand(hand: Iterable[Card]) -> tuple[Card, ...]:
 def triple_strengths(cards: tuple[Card, ...]) -> list[int]:
     """The strength of each of the 286 :data:`TRIPLES` of a sorted 13-card hand."""
     x = [card.index for card in cards]
-    table = _SORTED_STRENGTH
+    table = _SORTED_STRENGTH or _strength_table()
     return [table[x[i] * 2704 + x[j] * 52 + x[k]] for i, j, k in TRIPLES]
 
 
@@ -115,12 +137,12 @@ def quad_strengths(triple: list[int]) -> list[int]:
 
 def _count(triple: list[int], quad: list[int]) -> int:
     count = 0
-    six_splits = SIX_SPLITS
+    nine_splits, six_splits = split_tables()
     for q, threshold in enumerate(quad):
-        for first, six in NINE_SPLITS[q]:
+        for first, six in nine_splits[q]:
             if triple[first] >= threshold:
                 for a, b in six_splits[six]:
-                    if triple[a] >= threshold and triple[b] >= threshold:
+                    if triple[a] >= threshold <= triple[b]:
                         count += 1
     return count
 
@@ -169,12 +191,13 @@ class ValidArrangements(LegalActions[Arrangement]):
         triple, quad = self._tables()
         cards = self._cards
         trusted = Arrangement._trusted
+        nine_splits, six_splits = split_tables()
         for q, threshold in enumerate(quad):
             four = _group(cards, QUADS[q])
-            for first, six in NINE_SPLITS[q]:
+            for first, six in nine_splits[q]:
                 if triple[first] < threshold:
                     continue
-                for a, b in SIX_SPLITS[six]:
+                for a, b in six_splits[six]:
                     if triple[a] >= threshold and triple[b] >= threshold:
                         ranked = sorted(
                             ((triple[t], _group(cards, TRIPLES[t])) for t in (first, a, b)),

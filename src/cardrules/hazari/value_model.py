@@ -43,12 +43,10 @@ True
 
 from __future__ import annotations
 
-import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from importlib import resources
 from typing import Any, Protocol
 
 import attrs
@@ -143,13 +141,10 @@ class ValueModel:
     win: tuple[tuple[float, ...], ...] = attrs.field(init=False)
     taken: tuple[tuple[float, ...], ...] = attrs.field(init=False)
 
-    @win.default
-    def _win(self) -> tuple[tuple[float, ...], ...]:
-        return tuple(tuple(_win_and_taken(r, self.samples)[0]) for r in self.rounds)
-
-    @taken.default
-    def _taken(self) -> tuple[tuple[float, ...], ...]:
-        return tuple(tuple(_win_and_taken(r, self.samples)[1]) for r in self.rounds)
+    def __attrs_post_init__(self) -> None:
+        pairs = [_win_and_taken(tables, self.samples) for tables in self.rounds]
+        object.__setattr__(self, "win", tuple(tuple(win) for win, _ in pairs))
+        object.__setattr__(self, "taken", tuple(tuple(taken) for _, taken in pairs))
 
     @classmethod
     def from_tables(
@@ -251,6 +246,8 @@ def generate_tables(deals: int, seed: int, *, workers: int = 1) -> ValueModel:
     step = max(1, -(-deals // (workers * 8)))
     bounds = [(start, min(deals, start + step)) for start in range(0, deals, step)]
     if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(workers) as pool:
             starts, stops = [a for a, _ in bounds], [b for _, b in bounds]
             chunks = list(pool.map(_count_chunk, [seed] * len(bounds), starts, stops))
@@ -264,7 +261,8 @@ def generate_tables(deals: int, seed: int, *, workers: int = 1) -> ValueModel:
 
 
 def _load() -> ValueModel:
-    text = resources.files("cardrules.hazari").joinpath(DATA_FILE).read_text("ascii")
+    with open(os.path.join(os.path.dirname(__file__), DATA_FILE), encoding="ascii") as file:
+        text = file.read()
     return model_from_json(json.loads(text))
 
 
@@ -288,6 +286,8 @@ def model_to_json(model: ValueModel) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Regenerate the tables and write them as JSON to standard output."""
+    import argparse
+
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--seed", type=int, default=SEED)
