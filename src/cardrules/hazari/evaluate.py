@@ -255,9 +255,8 @@ def strengths(triples: Iterable[Sequence[int]]) -> list[int]:
         ]
     except (TypeError, ValueError):
         result = [-1]
-    if result and min(result) < 0:
-        for triple in triples:
-            _checked_strength(triple, 3)
+    if result and min(result) < 0:  # some group is bad: find it and say why
+        return [_checked_strength(triple, 3) for triple in triples]
     return result
 
 
