@@ -155,6 +155,22 @@ def test_invalid_ranks_for_a_kind_are_rejected(kind: Kind, ranks: tuple[Rank, ..
 
 
 @pytest.mark.parametrize(
+    ("kind", "ranks", "message"),
+    [
+        (9, (Rank.ACE,), "9 is not a combination Kind"),
+        ("Trio", (Rank.ACE,), "'Trio' is not a combination Kind"),
+        (Kind.TRIO, (15,), "not a sequence of ranks"),
+        (Kind.TRIO, 14, "not a sequence of ranks"),
+    ],
+)
+def test_constructor_rejects_values_of_the_wrong_type(
+    kind: object, ranks: object, message: str
+) -> None:
+    with pytest.raises(InvalidCardsError, match=message):
+        Combination(kind, ranks)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
     ("text", "message"),
     [
         ("Run K-A-2", "do not make a Run"),

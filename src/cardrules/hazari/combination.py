@@ -132,8 +132,18 @@ _STRENGTH_BY_KEY: dict[tuple[Kind, tuple[Rank, ...]], int] = {
 }
 
 
+def _kind(value: Any) -> Kind:
+    try:
+        return Kind(value)
+    except ValueError:
+        raise InvalidCardsError(f"{value!r} is not a combination Kind") from None
+
+
 def _ranks(value: Iterable[Any]) -> tuple[Rank, ...]:
-    return tuple(Rank(rank) for rank in value)
+    try:
+        return tuple(Rank(rank) for rank in value)
+    except (TypeError, ValueError):
+        raise InvalidCardsError(f"{value!r} is not a sequence of ranks (2..14)") from None
 
 
 @attrs.frozen(eq=False, order=False, repr=False)
@@ -154,7 +164,7 @@ class Combination:
     cardrules.errors.InvalidCardsError: ranks K-A-2 do not make a Run (one of the 12 runs of H4)
     """
 
-    kind: Kind = attrs.field(converter=Kind)
+    kind: Kind = attrs.field(converter=_kind)
     ranks: tuple[Rank, ...] = attrs.field(converter=_ranks)
     strength: int = attrs.field(init=False)
 
