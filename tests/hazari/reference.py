@@ -11,6 +11,13 @@ way the rules say: a bigger key is a stronger combination, equal keys tie (H5).
 True
 >>> ref_kind([(13, 0), (14, 1), (2, 2)])
 'indi'
+
+Tests load it by path under a name of their own, so that it cannot clash with a
+module of the same name elsewhere::
+
+    spec = importlib.util.spec_from_file_location(
+        "cardrules_tests_hazari_reference", Path(__file__).with_name("reference.py")
+    )
 """
 
 from __future__ import annotations
