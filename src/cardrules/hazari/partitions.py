@@ -130,6 +130,18 @@ def triple_strengths(cards: tuple[Card, ...]) -> list[int]:
     return [table[x[i] * 2704 + x[j] * 52 + x[k]] for i, j, k in TRIPLES]
 
 
+def triple_order_keys(cards: tuple[Card, ...], strength: list[int]) -> list[int]:
+    """A total order of the 286 triples of a sorted hand: strength, then highest indices.
+
+    It is the order in which :class:`Arrangement` plays equal 3-card groups.
+    """
+    x = [card.index for card in cards]
+    return [
+        (s << 18) | (x[k] * 2704 + x[j] * 52 + x[i])
+        for s, (i, j, k) in zip(strength, TRIPLES, strict=True)
+    ]
+
+
 def quad_strengths(triple: list[int]) -> list[int]:
     """The best-of-three strength of each of the 715 :data:`QUADS`, from triple strengths."""
     return [max(triple[a], triple[b], triple[c], triple[d]) for a, b, c, d in QUAD_TRIPLES]
@@ -190,6 +202,8 @@ class ValidArrangements(LegalActions[Arrangement]):
     def __iter__(self) -> Iterator[Arrangement]:
         triple, quad = self._tables()
         cards = self._cards
+        groups = [_group(cards, positions) for positions in TRIPLES]
+        keys = triple_order_keys(cards, triple)
         trusted = Arrangement._trusted
         nine_splits, six_splits = split_tables()
         for q, threshold in enumerate(quad):
@@ -198,18 +212,12 @@ class ValidArrangements(LegalActions[Arrangement]):
                 if triple[first] < threshold:
                     continue
                 for a, b in six_splits[six]:
-                    if triple[a] >= threshold and triple[b] >= threshold:
-                        ranked = sorted(
-                            ((triple[t], _group(cards, TRIPLES[t])) for t in (first, a, b)),
-                            key=_rank_key,
-                            reverse=True,
+                    if triple[a] >= threshold <= triple[b]:
+                        x, y, z = sorted((first, a, b), key=keys.__getitem__, reverse=True)
+                        yield trusted(
+                            (groups[x], groups[y], groups[z], four),
+                            (triple[x], triple[y], triple[z], threshold),
                         )
-                        (sx, x), (sy, y), (sz, z) = ranked
-                        yield trusted((x, y, z, four), (sx, sy, sz, threshold))
-
-
-def _rank_key(item: tuple[int, tuple[Card, ...]]) -> tuple[int, tuple[int, ...]]:
-    return item[0], tuple(card.index for card in item[1])
 
 
 def valid_arrangements(hand: Iterable[Card]) -> ValidArrangements:

@@ -34,6 +34,7 @@ from cardrules.hazari.partitions import (
     TRIPLES,
     quad_strengths,
     sorted_hand,
+    triple_order_keys,
     triple_strengths,
 )
 from cardrules.hazari.points import POINTS_BY_INDEX
@@ -42,18 +43,6 @@ from cardrules.hazari.value_model import EXPECTED_POINTS, Objective, ValueModel
 __all__ = ["arrangement_value", "best_arrangement", "greedy_arrangement"]
 
 _FULL = (1 << 13) - 1
-
-
-def triple_order_keys(cards: tuple[Card, ...], strength: list[int]) -> list[int]:
-    """A total order of the 286 triples of a sorted hand: strength, then highest indices.
-
-    It is the order in which :class:`Arrangement` plays equal 3-card groups.
-    """
-    x = [card.index for card in cards]
-    return [
-        (s << 18) | (x[k] * 2704 + x[j] * 52 + x[i])
-        for s, (i, j, k) in zip(strength, TRIPLES, strict=True)
-    ]
 
 
 def _group(cards: tuple[Card, ...], mask: int) -> tuple[Card, ...]:
