@@ -3,6 +3,7 @@ invariants and naive reference rules written independently of the package."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -238,3 +239,30 @@ def test_folded_blind_cards_are_never_seen() -> None:
     state = AziState.new(AziRules(players=3), seed=8, dealer=0).apply(FOLD)
     assert any(isinstance(e, Folded) for e in state.events)
     assert state.observation(1).hand is None
+
+
+@settings(max_examples=20)
+@given(rules_strategy, seeds, seeds)
+def test_observation_json_never_shows_hidden_cards(rules: AziRules, seed: int, policy: int) -> None:
+    rng = Rng(policy)
+    state = AziState.new(rules, seed=seed)
+    while not state.is_terminal:
+        for player in range(rules.players):
+            data = state.observation(player).to_json()
+            events = data["events"]
+            start = max(i for i, e in enumerate(events) if e["type"] == "dealt")
+            data["events"] = events[start:]  # earlier deals showed other cards
+            text = json.dumps(data)
+            hidden = set(state.undealt)
+            for other in range(rules.players):
+                if other != player:
+                    hidden.update(state.hands[other])
+                    if state.discards[other] is not None:
+                        hidden.add(state.discards[other])  # type: ignore[arg-type]
+            if state.observation(player).hand is None:
+                hidden.update(state.hands[player])
+            hidden.discard(state.trump_card)  # shown face up, even once discarded
+            for card in hidden:
+                assert f'"{card}"' not in text, (player, card)
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randbelow(len(legal))])
