@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import sys
 from itertools import combinations
 from pathlib import Path
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import Card, parse_cards
-from cardrules.errors import InvalidCardsError
+from cardrules.errors import InvalidCardsError, InvalidRulesError
 from cardrules.hazari import (
     EXPECTED_POINTS,
     Arrangement,
@@ -145,6 +146,18 @@ def test_bad_hands() -> None:
         best_arrangement(parse_cards("AS KS QS"))
     with pytest.raises(InvalidCardsError, match="13 cards, got 12"):
         greedy_arrangement(parse_cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"))
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, "1", None])
+def test_objective_must_give_finite_numbers(bad: Any) -> None:
+    def objective(round_number: int, cards: tuple[Card, ...]) -> Any:
+        return bad if round_number == 3 else 1.0
+
+    hand = parse_cards(SPECIAL_HANDS["two colours"])
+    with pytest.raises(
+        InvalidRulesError, match=r"the objective scored round 3 group .* not a finite"
+    ):
+        best_arrangement(hand, objective)
 
 
 def test_arrangement_value_sums_the_rounds() -> None:

@@ -23,7 +23,8 @@ import math
 from collections.abc import Iterable
 from itertools import combinations
 
-from cardrules.cards import Card
+from cardrules.cards import Card, format_cards
+from cardrules.errors import InvalidRulesError
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.partitions import (
     QUAD_ID,
@@ -136,9 +137,19 @@ def group_values(
         ]
         return rounds[0], rounds[1], rounds[2], four
     groups = [_group(cards, mask) for mask in TRIPLE_MASKS]
-    first, second, third = ([float(objective(r, g)) for g in groups] for r in (1, 2, 3))
-    four = [float(objective(4, _group(cards, mask))) for mask in QUAD_MASKS]
+    first, second, third = ([_score(objective, r, g) for g in groups] for r in (1, 2, 3))
+    four = [_score(objective, 4, _group(cards, mask)) for mask in QUAD_MASKS]
     return first, second, third, four
+
+
+def _score(objective: Objective, round_number: int, group: tuple[Card, ...]) -> float:
+    value = objective(round_number, group)
+    if isinstance(value, (int, float)) and math.isfinite(value):
+        return float(value)
+    raise InvalidRulesError(
+        f"the objective scored round {round_number} group {format_cards(group)} as {value!r}, "
+        "not a finite number"
+    )
 
 
 def best_arrangement(hand: Iterable[Card], objective: Objective = EXPECTED_POINTS) -> Arrangement:
