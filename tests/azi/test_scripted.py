@@ -535,3 +535,26 @@ def test_match_rejects_foreign_or_unfinished_games() -> None:
     with pytest.raises(InvalidRulesError):
         AziMatch(AziRules(players=3), seed=4, first_dealer=3)
     assert AziMatch(AziRules(players=3), seed=4).first_dealer in (0, 1, 2)
+
+
+def test_a3_a_raise_must_be_whole_chips() -> None:
+    state = four_staying()
+    for amount in (11.0, True, "11"):
+        with pytest.raises(IllegalActionError):
+            state.apply(Raise(amount))  # type: ignore[arg-type]
+    assert state.pot == 40
+
+
+def test_a14_an_invitation_must_name_a_seat_number() -> None:
+    state = run(
+        start(4, 0, PAIR),
+        (1, PLAY), (2, PLAY), (3, PLAY), (0, PLAY),
+        (1, discard("6D")), (2, discard("TH")), (3, discard("TD")), (0, discard("JH")),
+        (1, PASS), (2, PASS), (3, PASS),
+    )  # fmt: skip
+    for invite in (True, 2.0, "2", 1, 7):
+        with pytest.raises(IllegalActionError):
+            state.apply(Declare(invite=invite))  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        state.apply(Declare(raznomast=1))  # type: ignore[arg-type]
+    assert state.apply(Declare(invite=2)).current_player == 2

@@ -313,12 +313,17 @@ class Position:
             return ()
         return tuple(seat for seat in stayers if seat != player and partner[seat] < 0)
 
+    def _may_raise(self, amount: object) -> bool:
+        legal = raise_amounts(self._stake, self._raises, self._g.rules)
+        return type(amount) is int and amount in legal
+
     def _may_declare(self, player: int, action: Declare) -> bool:
         if action.raznomast is not False and (
             action.raznomast is not True or not self._eligible(player)
         ):
             return False
-        return action.invite is None or action.invite in self._invitable(player)
+        invite = action.invite
+        return invite is None or (type(invite) is int and invite in self._invitable(player))
 
     def _declarations(self) -> list[Declare]:
         player: int = self._current  # type: ignore[assignment]
@@ -356,9 +361,7 @@ class Position:
         elif phase is _BIDDING:
             if cls is Pass:
                 new._bid(player, None)
-            elif cls is Raise and action.amount in raise_amounts(  # type: ignore[union-attr]
-                self._stake, self._raises, self._g.rules
-            ):
+            elif cls is Raise and self._may_raise(action.amount):  # type: ignore[union-attr]
                 new._bid(player, action.amount)  # type: ignore[union-attr]
             else:
                 self._reject(action, player)
