@@ -85,6 +85,7 @@ _ANSWERS: ActionTuple[AziAction] = ActionTuple((ACCEPT, DECLINE))
 _JOIN_CHOICES: ActionTuple[AziAction] = ActionTuple((JOIN, SKIP))
 _NOTHING: ActionTuple[AziAction] = ActionTuple(())
 _PASS_ONLY: ActionTuple[AziAction] = ActionTuple((PASS,))
+_DECLARATION_TABLE: dict[tuple[bool, tuple[int, ...]], ActionTuple[AziAction]] = {}
 _BID_TABLES: dict[tuple[int, int], dict[int, ActionTuple[AziAction]]] = {}
 
 
@@ -287,7 +288,7 @@ class Position:
         if phase is _BIDDING:
             return self._g.bidding(self._stake, self._raises)
         if phase is _DECLARATIONS:
-            return ActionTuple(self._declarations())
+            return self._declarations()
         if phase is _ANSWER:
             return _ANSWERS
         if phase is _JOINING:
@@ -325,11 +326,16 @@ class Position:
         invite = action.invite
         return invite is None or (type(invite) is int and invite in self._invitable(player))
 
-    def _declarations(self) -> list[Declare]:
+    def _declarations(self) -> ActionTuple[AziAction]:
         player: int = self._current  # type: ignore[assignment]
-        invites: list[int | None] = [None, *self._invitable(player)]
-        flags = (False, True) if self._eligible(player) else (False,)
-        return [_declare(flag, seat) for flag in flags for seat in invites]
+        key = (self._eligible(player), self._invitable(player))
+        legal = _DECLARATION_TABLE.get(key)
+        if legal is None:
+            flags = (False, True) if key[0] else (False,)
+            seats: tuple[int | None, ...] = (None, *key[1])
+            legal = ActionTuple([_declare(flag, seat) for flag in flags for seat in seats])
+            _DECLARATION_TABLE[key] = legal
+        return legal
 
     # ------------------------------------------------------------ transitions
 
