@@ -20,6 +20,8 @@ True
 
 from __future__ import annotations
 
+import math
+import statistics
 import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -162,6 +164,22 @@ class HeuristicBot:
         return PlayCard(pick(winners, key=lambda c: (_value(c, trump), c.index)))
 
 
+def _significant_gain(values: list[int], base: list[int], margin: float) -> float:
+    """The mean paired gain of ``values`` over ``base`` if above ``margin`` standard errors, else 0.
+
+    >>> _significant_gain([5, 6, 7, 5], [0, 1, 0, 0], 1.0)
+    5.5
+    >>> _significant_gain([5, -6, 7, -5], [0, 1, 0, 0], 1.0)
+    0.0
+    """
+    diffs = [a - b for a, b in zip(values, base, strict=True)]
+    if len(diffs) < 2:
+        return 0.0
+    mean = statistics.fmean(diffs)
+    error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return mean if mean > margin * error else 0.0
+
+
 def _candidates(observation: AziObservation, legal: list[Any]) -> list[Any]:
     """The actions worth searching: every card or choice, but only the cheapest raise."""
     raises = [a for a in legal if isinstance(a, Raise)]
@@ -178,36 +196,46 @@ class SearchBot:
 
     ``samples`` worlds are drawn per decision, and every candidate action is
     played out in each of them by :class:`HeuristicBot` players (common random
-    numbers). ``time_limit`` (seconds per decision, optional) stops early and
-    makes the bot depend on the machine's speed.
+    numbers). The heuristic's own choice is the default: another action replaces
+    it only when its mean advantage, paired world by world, exceeds ``margin``
+    standard errors, so sampling noise alone never overrides a sound rule of thumb.
+    ``time_limit`` (seconds per decision, optional) stops early and makes the bot
+    depend on the machine's speed.
     """
 
     name: ClassVar[str] = "search"
     samples: int = 24
+    margin: float = 1.0
     time_limit: float | None = None
     rollout: HeuristicBot = attrs.field(factory=HeuristicBot)
 
     def choose(
         self, observation: AziObservation, legal_actions: LegalActions[Any], rng: Rng
     ) -> AziAction:
-        """The candidate action with the best mean return over sampled worlds."""
+        """The heuristic's action, unless sampled worlds show a clearly better one."""
         legal = list(legal_actions)
+        default: AziAction = self.rollout.choose(observation, legal_actions, rng)
         candidates = _candidates(observation, legal)
+        if default not in candidates:
+            candidates.append(default)
         if len(candidates) == 1:
-            only: AziAction = candidates[0]
-            return only
-        totals = [0] * len(candidates)
+            return default
+        values: list[list[int]] = [[] for _ in candidates]
         deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
         for _ in range(self.samples):
             world = AziState.resample(observation, rng)
             seed = rng.next_u64()
             for index, action in enumerate(candidates):
-                totals[index] += self._playout(world.apply(action), observation.player, seed)
+                values[index].append(self._playout(world.apply(action), observation.player, seed))
             if deadline is not None and time.monotonic() > deadline:
                 break
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        chosen: AziAction = candidates[best]
-        return chosen
+        base = values[candidates.index(default)]
+        best, best_gain = default, 0.0
+        for action, outcome in zip(candidates, values, strict=True):
+            gain = _significant_gain(outcome, base, self.margin)
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
 
     def _playout(self, state: AziState, player: int, seed: int) -> int:
         rng = Rng(seed)
