@@ -21,6 +21,7 @@ from cardrules.azi import (
     Raise,
     Rounding,
     parse_action,
+    parse_action_text,
 )
 from cardrules.azi.deal import deal_cards
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
@@ -91,6 +92,7 @@ def test_every_action_round_trips_and_reprs_paste_back() -> None:
     ]  # fmt: skip
     for action in actions:
         assert parse_action(json.loads(json.dumps(action.to_json()))) == action
+        assert parse_action_text(str(action)) == action
         assert eval(repr(action), {**vars(azi), "Card": CardType}) == action
 
 
@@ -164,3 +166,11 @@ def test_new_rejects_bad_arguments() -> None:
     with pytest.raises(InvalidStateError):
         state.observation(3)
     assert state.apply(PLAY).history[0].action == PLAY
+
+
+@pytest.mark.parametrize(
+    "text", ["", "raise", "raise -3", "card", "card XX", "declare invite", "declare x", "shout"]
+)
+def test_bad_action_text_raises_parse_error(text: str) -> None:
+    with pytest.raises(ParseError):
+        parse_action_text(text)

@@ -30,6 +30,7 @@ from cardrules.azi.actions import (
     Raise,
     Skip,
     parse_action,
+    parse_action_text,
 )
 from cardrules.azi.deal import CARDS_EACH, DealtCards, deal_hands, seats_from_left
 from cardrules.azi.events import (
@@ -108,6 +109,7 @@ __all__ = [
     "deal_hands",
     "new_game",
     "parse_action",
+    "parse_action_text",
     "resample",
     "seats_from_left",
 ]

@@ -12,7 +12,8 @@ play               :class:`PlayCard`                            A8–A10
 joining a re-deal  :class:`Join`, :class:`Skip`                 A12
 =================  ===========================================  =============
 
-Every action writes itself as JSON and :func:`parse_action` reads it back:
+Every action writes itself as JSON and :func:`parse_action` reads it back; ``str``
+gives a short text form that :func:`parse_action_text` reads back:
 
 >>> from cardrules import Card
 >>> PlayCard(Card.parse("AS")).to_json()
@@ -21,6 +22,8 @@ Every action writes itself as JSON and :func:`parse_action` reads it back:
 Raise(amount=12)
 >>> parse_action({"type": "declare", "raznomast": True, "invite": None})
 Declare(raznomast=True, invite=None)
+>>> str(Declare(raznomast=True, invite=2)), parse_action_text("discard 10h")
+('declare raznomast invite 2', Discard(card=Card.parse('TH')))
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ __all__ = [
     "Raise",
     "Skip",
     "parse_action",
+    "parse_action_text",
 ]
 
 JSONObject = dict[str, Any]
@@ -63,6 +67,9 @@ JSONObject = dict[str, Any]
 class Play:
     """Stay in the deal (A5)."""
 
+    def __str__(self) -> str:
+        return "play"
+
     def to_json(self) -> JSONObject:
         """``{"type": "play"}``."""
         return {"type": "play"}
@@ -71,6 +78,9 @@ class Play:
 @attrs.frozen
 class Fold:
     """Throw in the hand and lose the chips already in the pot (A5)."""
+
+    def __str__(self) -> str:
+        return "fold"
 
     def to_json(self) -> JSONObject:
         """``{"type": "fold"}``."""
@@ -83,6 +93,9 @@ class Discard:
 
     card: Card
 
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
     def to_json(self) -> JSONObject:
         """``{"type": "discard", "card": "AS"}``."""
         return {"type": "discard", "card": str(self.card)}
@@ -94,6 +107,9 @@ class Raise:
 
     amount: int
 
+    def __str__(self) -> str:
+        return f"raise {self.amount}"
+
     def to_json(self) -> JSONObject:
         """``{"type": "raise", "amount": 12}``."""
         return {"type": "raise", "amount": self.amount}
@@ -102,6 +118,9 @@ class Raise:
 @attrs.frozen
 class Pass:
     """Leave the bidding for good; the player still plays the cards (A7)."""
+
+    def __str__(self) -> str:
+        return "pass"
 
     def to_json(self) -> JSONObject:
         """``{"type": "pass"}``."""
@@ -120,6 +139,12 @@ class Declare:
     raznomast: bool = False
     invite: int | None = None
 
+    def __str__(self) -> str:
+        words = ["declare"] + (["raznomast"] if self.raznomast else [])
+        if self.invite is not None:
+            words += ["invite", str(self.invite)]
+        return " ".join(words)
+
     def to_json(self) -> JSONObject:
         """``{"type": "declare", "raznomast": bool, "invite": seat or null}``."""
         return {"type": "declare", "raznomast": self.raznomast, "invite": self.invite}
@@ -129,6 +154,9 @@ class Declare:
 class Accept:
     """Accept the invitation to play for Azi together (A14)."""
 
+    def __str__(self) -> str:
+        return "accept"
+
     def to_json(self) -> JSONObject:
         """``{"type": "accept"}``."""
         return {"type": "accept"}
@@ -137,6 +165,9 @@ class Accept:
 @attrs.frozen
 class Decline:
     """Decline the invitation (A14)."""
+
+    def __str__(self) -> str:
+        return "decline"
 
     def to_json(self) -> JSONObject:
         """``{"type": "decline"}``."""
@@ -149,6 +180,9 @@ class PlayCard:
 
     card: Card
 
+    def __str__(self) -> str:
+        return f"card {self.card}"
+
     def to_json(self) -> JSONObject:
         """``{"type": "card", "card": "AS"}``."""
         return {"type": "card", "card": str(self.card)}
@@ -158,6 +192,9 @@ class PlayCard:
 class Join:
     """Join the re-deal after an Azi, paying the fee if one is due (A12)."""
 
+    def __str__(self) -> str:
+        return "join"
+
     def to_json(self) -> JSONObject:
         """``{"type": "join"}``."""
         return {"type": "join"}
@@ -166,6 +203,9 @@ class Join:
 @attrs.frozen
 class Skip:
     """Stay out of the re-deal after an Azi (A12)."""
+
+    def __str__(self) -> str:
+        return "skip"
 
     def to_json(self) -> JSONObject:
         """``{"type": "skip"}``."""
@@ -238,3 +278,35 @@ def parse_action(data: object) -> AziAction:
             raise ParseError(f"a raise amount must be a whole number, got {amount!r}")
         return Raise(amount)
     return Discard(_card(data)) if kind == "discard" else PlayCard(_card(data))
+
+
+def parse_action_text(text: str) -> AziAction:
+    """The action whose ``str`` is ``text`` (case and spacing are free).
+
+    >>> parse_action_text("declare invite 3"), parse_action_text("Raise 15")
+    (Declare(raznomast=False, invite=3), Raise(amount=15))
+    >>> parse_action_text("raise ten")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ParseError: cannot read 'raise ten' as an Azi action
+    """
+    words = str(text).lower().split()
+    if len(words) == 1 and words[0] in _BARE:
+        return _BARE[words[0]]
+    try:
+        if len(words) == 2 and words[0] == "raise" and words[1].isdigit():
+            return Raise(int(words[1]))
+        if len(words) == 2 and words[0] in ("discard", "card"):
+            card = parse_card(words[1])
+            return Discard(card) if words[0] == "discard" else PlayCard(card)
+    except ParseError as exc:
+        raise ParseError(f"cannot read {text!r} as an Azi action: {exc}") from exc
+    if words[:1] == ["declare"]:
+        rest = words[1:]
+        raznomast = rest[:1] == ["raznomast"]
+        rest = rest[1:] if raznomast else rest
+        if not rest:
+            return Declare(raznomast, None)
+        if len(rest) == 2 and rest[0] == "invite" and rest[1].isdigit():
+            return Declare(raznomast, int(rest[1]))
+    raise ParseError(f"cannot read {text!r} as an Azi action")
