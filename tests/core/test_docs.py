@@ -1,0 +1,43 @@
+"""The documentation covers the whole public API and the project's text stays clean."""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+from pathlib import Path
+
+import cardrules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def public_modules() -> list[str]:
+    names = []
+    for info in pkgutil.walk_packages(cardrules.__path__, "cardrules."):
+        parts = info.name.split(".")
+        if any(part.startswith("_") for part in parts) or parts[1] == "cli":
+            continue
+        names.append(info.name)
+    return names
+
+
+def test_every_public_module_is_in_the_api_reference() -> None:
+    api = (ROOT / "docs" / "api.rst").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\.\. automodule:: (\S+)", api, flags=re.MULTILINE))
+    missing = [name for name in public_modules() if name not in documented]
+    assert not missing, f"docs/api.rst lacks automodule entries for {missing}"
+
+
+def test_every_guide_page_is_in_the_table_of_contents() -> None:
+    index = (ROOT / "docs" / "index.rst").read_text(encoding="utf-8")
+    for page in sorted((ROOT / "docs").rglob("*.rst")):
+        name = page.relative_to(ROOT / "docs").with_suffix("").as_posix()
+        if name in {"index"} or name.startswith("_build"):
+            continue
+        assert name in index, f"docs/index.rst does not list {name}"
+
+
+def test_changelog_has_an_unreleased_section() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert changelog.startswith("# Changelog")
+    assert re.search(r"^## \[(Unreleased|\d+\.\d+\.\d+)\]", changelog, flags=re.MULTILINE)
