@@ -19,6 +19,8 @@ from cardrules.azi import (
     PASS,
     PLAY,
     SKIP,
+    AntesPaid,
+    AziDeclared,
     AziRules,
     AziState,
     CardPlayed,
@@ -28,11 +30,14 @@ from cardrules.azi import (
     Discard,
     FirstLead,
     Folded,
+    Joined,
     Phase,
     PlayCard,
     PotWon,
     Raise,
+    Raised,
     Rounding,
+    Stayed,
     TrickWon,
     parse_action,
     resample,
@@ -116,6 +121,55 @@ def check_tricks(state: AziState) -> None:
             assert event.player == naive_winner(plays[-size:], state.trump_card.suit)
 
 
+def check_settlement(state: AziState) -> None:
+    """Replay the public events with naive bookkeeping: stakes, fees, re-deals, pot."""
+    rules = state.rules
+    n = rules.players
+    pot = 0
+    dealer = -1
+    seats: tuple[int, ...] = ()
+    stayed: set[int] = set()
+    tricks = [0] * n
+    last = -1
+    fees: tuple[int, int] = (0, 0)
+    joined: list[int] = []
+    for event in state.events:
+        if isinstance(event, AntesPaid):
+            pot += event.amount * n
+        elif isinstance(event, Dealt):
+            if event.deal > 0:
+                free = [seat for seat in stayed if tricks[seat] > 0]
+                assert event.seats == tuple(
+                    sorted(free + joined, key=lambda seat: (seat - event.dealer - 1) % n)
+                )
+                expected = dealer if dealer in free + joined else last
+                assert event.dealer == expected
+            dealer, seats = event.dealer, event.seats
+            stayed, tricks, joined = set(), [0] * n, []
+        elif isinstance(event, Stayed):
+            stayed.add(event.player)
+        elif isinstance(event, Raised):
+            pot += event.amount
+        elif isinstance(event, TrickWon):
+            tricks[event.player] += 1
+            last = event.player
+            assert tricks[event.player] == event.tricks
+        elif isinstance(event, AziDeclared):
+            assert event.pot == pot and event.full_fee == pot
+            half = (pot + 1) // 2 if rules.rounding is Rounding.UP else pot // 2
+            assert event.half_fee == half
+            fees = (half, pot)
+        elif isinstance(event, Joined):
+            in_deal = event.player in stayed
+            assert tricks[event.player] == 0
+            assert event.fee == (fees[0] if in_deal else fees[1])
+            pot += event.fee
+            joined.append(event.player)
+        elif isinstance(event, PotWon):
+            assert event.amount == pot
+    assert seats
+
+
 def all_kinds(state: AziState, rng: Rng) -> list[object]:
     pack = list(state.rules.pack)
     card = pack[rng.randbelow(len(pack))]
@@ -187,6 +241,7 @@ def playout(rules: AziRules, seed: int, policy: int, deep: bool) -> AziState:
     else:
         pytest.fail("the game did not end")
     check_tricks(state)
+    check_settlement(state)
     last = state.events[-1]
     assert isinstance(last, PotWon) and state.pot == 0
     assert state.returns()[last.player] > 0 or rules.players == 1
