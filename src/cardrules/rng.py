@@ -34,6 +34,15 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+def _limit(n: int) -> int:
+    """The rejection bound that makes ``value % n`` uniform over 64-bit values."""
+    return (1 << 64) - ((1 << 64) % n)
+
+
+_LIMIT_CACHE = 64
+_LIMITS = (0, *(_limit(n) for n in range(1, _LIMIT_CACHE)))
+
+
 def check_seed(seed: object) -> int:
     """Return ``seed`` if it is an int in ``0 .. 2**64-1``; else raise :class:`InvalidSeedError`.
 
@@ -87,7 +96,7 @@ class Rng:
         """A uniform integer in ``0 .. n-1`` (unbiased, by rejection)."""
         if type(n) is not int or n <= 0:
             raise ValueError(f"randbelow needs a positive int, got {n!r}")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n < _LIMIT_CACHE else _limit(n)
         while True:
             value = self.next_u64()
             if value < limit:
@@ -104,11 +113,26 @@ class Rng:
         return items[self.randbelow(len(items))]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
-        """A new list with the items in a uniformly random order (Fisher–Yates)."""
+        """A new list with the items in a uniformly random order (Fisher–Yates).
+
+        Position ``i`` (from the last down to 1) swaps with ``randbelow(i + 1)``;
+        the draws are inlined here because dealing is on every game's hot path.
+        """
         result = list(items)
+        state = self._state
         for i in range(len(result) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            bound = i + 1
+            limit = _LIMITS[bound] if bound < _LIMIT_CACHE else _limit(bound)
+            while True:
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % bound
             result[i], result[j] = result[j], result[i]
+        self._state = state
         return result
 
     def spawn(self) -> Rng:

@@ -23,23 +23,20 @@ from cardrules.azi import (
     parse_action,
     parse_action_text,
 )
-from cardrules.azi.deal import deal_cards
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(0, 5))
 def test_fast_dealing_matches_the_core_dealing(seed: int, number: int) -> None:
     pack = Deck.azi()
-    assert (
-        deal_cards(Dealing(seed=seed), number, pack) == Dealing(seed=seed).deck(number, pack).cards
-    )
+    assert Dealing(seed=seed).cards(number, pack) == Dealing(seed=seed).deck(number, pack).cards
 
 
 def test_explicit_decks_are_used_in_order_then_seeded() -> None:
     decks = (Deck.azi(), Deck.azi().cut(5))
     dealing = Dealing(decks=decks)
-    assert deal_cards(dealing, 1, Deck.azi()) == decks[1].cards
-    assert deal_cards(dealing, 2, Deck.azi()) == dealing.deck(2, Deck.azi()).cards
+    assert dealing.cards(1, Deck.azi()) == decks[1].cards
+    assert dealing.cards(2, Deck.azi()) == dealing.deck(2, Deck.azi()).cards
 
 
 @pytest.mark.parametrize(

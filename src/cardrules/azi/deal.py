@@ -18,18 +18,10 @@ from collections.abc import Sequence
 import attrs
 
 from cardrules.cards import Card
-from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import InvalidCardsError, InvalidRulesError
-from cardrules.rng import derive_seed
 
-__all__ = ["CARDS_EACH", "DealtCards", "deal_cards", "deal_hands", "seats_from_left"]
-
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
-_LIMITS = tuple((1 << 64) - (1 << 64) % bound if bound else 0 for bound in range(64))
+__all__ = ["CARDS_EACH", "DealtCards", "deal_hands", "seats_from_left"]
 
 CARDS_EACH = 4
 
@@ -71,37 +63,3 @@ def deal_hands(
         trump_card=deck[needed - 1],
         undealt=tuple(deck[needed:]),
     )
-
-
-def deal_cards(dealing: Dealing, number: int, pack: Deck) -> tuple[Card, ...]:
-    """The cards of ``dealing.deck(number, pack)``, top first, computed faster.
-
-    The game engine deals thousands of games a second, so for seeded deals this
-    runs the same SplitMix64 draws, Fisher–Yates shuffle and cut as
-    :meth:`~cardrules.dealing.Dealing.deck` inline, without building intermediate
-    decks. The tests check that both agree.
-
-    >>> from cardrules import Dealing, Deck
-    >>> deal_cards(Dealing(seed=3), 2, Deck.azi()) == Dealing(seed=3).deck(2, Deck.azi()).cards
-    True
-    """
-    if number < len(dealing.decks):
-        return dealing.deck(number, pack).cards
-    state = derive_seed(dealing.base_seed, number)
-    cards = list(pack.cards)
-    size = len(cards)
-    draws = []
-    for bound in (*range(size, 1, -1), size + 1):
-        limit = _LIMITS[bound] if bound < len(_LIMITS) else (1 << 64) - (1 << 64) % bound
-        while True:
-            state = (state + _GAMMA) & _MASK
-            z = ((state ^ (state >> 30)) * _M1) & _MASK
-            z = ((z ^ (z >> 27)) * _M2) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        draws.append(z % bound)
-    cut = draws.pop()
-    for i, j in zip(range(size - 1, 0, -1), draws, strict=True):
-        cards[i], cards[j] = cards[j], cards[i]
-    return tuple(cards[cut:] + cards[:cut])

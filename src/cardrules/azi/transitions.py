@@ -35,7 +35,7 @@ from cardrules.azi.actions import (
     Skip,
 )
 from cardrules.azi.bidding import first_leader, next_bidder, raise_amounts
-from cardrules.azi.deal import CARDS_EACH, deal_cards, seats_from_left
+from cardrules.azi.deal import CARDS_EACH, seats_from_left
 from cardrules.azi.events import (
     Answered,
     AuctionWon,
@@ -135,7 +135,7 @@ class _Deal:
     __slots__ = ("dealer", "dealt", "number", "order", "trump", "trump_card", "undealt")
 
     def __init__(self, game: GameSetup, number: int, dealer: int, seats: tuple[int, ...]) -> None:
-        deck = deal_cards(game.dealing, number, game.pack)
+        deck = game.dealing.cards(number, game.pack)
         order = seats_from_left(dealer, seats, game.players)
         count = len(order)
         needed = CARDS_EACH * count
