@@ -156,10 +156,13 @@ def test_json_round_trip_and_tampering_is_caught() -> None:
 
 def test_new_rejects_bad_arguments() -> None:
     with pytest.raises(InvalidRulesError):
-        AziState.new(AziRules(players=3), dealer=3)
+        AziState.new(AziRules(players=3), seed=1, dealer=3)
+    with pytest.raises(InvalidRulesError, match="give a seed or a dealing"):
+        AziState.new(AziRules(players=3))
     with pytest.raises(InvalidRulesError):
         AziState.new(AziRules(), seed=1, dealing=Dealing(seed=1))
     state = AziState.new(AziRules(players=3), seed=1, dealer=0)
+    assert eval(repr(state), {"AziState": AziState}) == state
     with pytest.raises(InvalidStateError):
         state.observation(3)
     assert state.apply(PLAY).history[0].action == PLAY

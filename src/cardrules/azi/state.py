@@ -75,6 +75,10 @@ class AziState(Position):
         if not isinstance(rules, AziRules):
             raise InvalidRulesError(f"rules must be AziRules, got {rules!r:.80}")
         if dealing is None:
+            if seed is None:
+                raise InvalidRulesError(
+                    "a game needs its chance: give a seed or a dealing (explicit decks)"
+                )
             dealing = Dealing(seed=seed)
         elif seed is not None:
             raise InvalidRulesError("give either a seed or a dealing, not both")
@@ -352,10 +356,7 @@ class AziState(Position):
         return hash((self._g.rules, self._g.first_dealer, self._count, self._pot))
 
     def __repr__(self) -> str:
-        return (
-            f"<AziState deal {self._d.number} {self._phase.value}"
-            f" player={self._current} pot={self._pot}>"
-        )
+        return f"AziState.from_json({self.to_json()!r})"
 
 
 def new_game(
