@@ -63,7 +63,7 @@ class AziObservation:
     pot: int
     balances: tuple[int, ...]
     fee: int | None
-    events: tuple[AziEvent, ...] = attrs.field(repr=False)
+    events: tuple[AziEvent, ...]
 
     @property
     def num_players(self) -> int:
