@@ -52,7 +52,7 @@ __all__ = ["AziNarrator", "describe", "label", "narrator", "options", "parse", "
 
 
 def describe(event: Any, names: Sequence[str], unicode: bool = False) -> str:
-    """One event as a sentence."""
+    """One event as a sentence (empty for a declaration turn that declares nothing)."""
     who = seat_text(getattr(event, "player", 0), names)
     if isinstance(event, AntesPaid):
         return f"Everyone antes {event.amount}; the pot is {event.pot}."
@@ -102,7 +102,7 @@ def _declared(event: Declared, who: str) -> str:
         parts.append("declares raznomast")
     if event.invite is not None:
         parts.append(f"invites seat {event.invite} to play for Azi")
-    return f"{who} {' and '.join(parts) or 'declares nothing'}."
+    return f"{who} {' and '.join(parts)}." if parts else ""
 
 
 class AziNarrator:
@@ -115,7 +115,9 @@ class AziNarrator:
     def _events(self, state: Any, events: Sequence[Any], viewer: int | None) -> list[str]:
         lines = []
         for event in events:
-            lines.append(describe(event, self.names, self.unicode))
+            line = describe(event, self.names, self.unicode)
+            if line:
+                lines.append(line)
             if isinstance(event, Dealt) and viewer is None:
                 for seat in event.seats:
                     hand = cards_text(state.hands[seat], self.unicode)
