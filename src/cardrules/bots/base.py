@@ -85,8 +85,8 @@ def nth_action(legal_actions: LegalActions[A], index: int) -> A:
 class LegalView(LegalActions[A]):
     """A read-only view of legal actions handed to bots.
 
-    It forwards ``in``, ``len``, iteration and indexing, so a bot cannot reach the
-    state through the collection it is given.
+    It forwards ``in``, ``len``, iteration and indexing and exposes nothing else, so a
+    bot is not handed the game's own collection (which may refer to the state).
 
     >>> from cardrules.game import ActionTuple
     >>> view = LegalView(ActionTuple([1, 2, 3]))
