@@ -8,10 +8,13 @@ reference evaluator of ``reference.py``; it shares no tables or helpers with
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reference import ref_best4, ref_key
 
 Split = tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
@@ -68,35 +71,35 @@ class Judge:
         )
 
 
-def valid_partitions(hand: Sequence[Any]) -> list[frozenset[frozenset[int]]]:
-    """Each valid split as a set of groups of card indices."""
-    judge = Judge()
-    return [
-        frozenset(frozenset(index_of(card) for card in group) for group in split)
-        for split in all_splits(hand)
-        if judge.is_valid(split)
-    ]
+Score = Callable[[int, tuple[Any, ...]], float]
 
 
-def brute_best(
-    hand: Sequence[Any], score: Callable[[int, tuple[Any, ...]], float]
-) -> tuple[float, list[tuple[Any, ...]]]:
-    """The highest total score of a valid split, with every split reaching it.
+class Survey:
+    """One walk over all splits of a hand: the valid partitions and each objective's optimum.
 
-    ``score(round, group)`` scores the group played in round 1..4; the total sums
-    the four rounds in order.
+    ``splits`` counts every split walked (200,200 for 13 cards); ``valid`` lists the
+    valid ones as sets of groups of card indices; ``best[name]`` is the highest total
+    of objective ``name`` and ``winners[name]`` every split (in play order) reaching it.
     """
-    judge = Judge()
-    best = float("-inf")
-    winners: list[tuple[Any, ...]] = []
-    for split in all_splits(hand):
-        if not judge.is_valid(split):
-            continue
-        ordered = [*judge.play_order(split), split[3]]
-        total = score(1, ordered[0]) + score(2, ordered[1]) + score(3, ordered[2])
-        total += score(4, ordered[3])
-        if total > best:
-            best, winners = total, [tuple(ordered)]
-        elif total == best:
-            winners.append(tuple(ordered))
-    return best, winners
+
+    def __init__(self, hand: Sequence[Any], objectives: dict[str, Score]) -> None:
+        judge = Judge()
+        self.splits = 0
+        self.valid: list[frozenset[frozenset[int]]] = []
+        self.best = dict.fromkeys(objectives, float("-inf"))
+        self.winners: dict[str, list[tuple[Any, ...]]] = {name: [] for name in objectives}
+        for split in all_splits(hand):
+            self.splits += 1
+            if not judge.is_valid(split):
+                continue
+            self.valid.append(
+                frozenset(frozenset(index_of(card) for card in group) for group in split)
+            )
+            ordered = (*judge.play_order(split), split[3])
+            for name, score in objectives.items():
+                total = score(1, ordered[0]) + score(2, ordered[1]) + score(3, ordered[2])
+                total += score(4, ordered[3])
+                if total > self.best[name]:
+                    self.best[name], self.winners[name] = total, [ordered]
+                elif total == self.best[name]:
+                    self.winners[name].append(ordered)

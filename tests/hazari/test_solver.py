@@ -25,7 +25,7 @@ from cardrules.hazari import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from brute_force import brute_best, index_of
+from brute_force import index_of
 from reference import ref_best4, ref_key
 
 hands = st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True).map(
@@ -65,15 +65,6 @@ def toy_objective(round_number: int, cards: tuple[Card, ...]) -> float:
     return (key[0] * 3 + (key[1] % 7) * round_number + spread) * 0.25
 
 
-def check_best(hand: tuple[Card, ...], objective: Any) -> None:
-    best_total, winners = brute_best(hand, objective)
-    chosen = best_arrangement(hand, objective)
-    assert chosen in valid_arrangements(hand)
-    assert arrangement_value(chosen, objective) == best_total
-    expected = max(winners, key=lambda groups: [group_key(g) for g in groups[:3]])
-    assert [set(g) for g in chosen.groups] == [set(g) for g in expected]
-
-
 @settings(max_examples=200)
 @given(hands)
 def test_greedy_matches_the_naive_greedy(hand: tuple[Card, ...]) -> None:
@@ -86,33 +77,6 @@ def test_greedy_matches_the_naive_greedy(hand: tuple[Card, ...]) -> None:
 def test_greedy_on_special_hands(name: str) -> None:
     hand = parse_cards(SPECIAL_HANDS[name])
     assert [set(group) for group in greedy_arrangement(hand).groups] == naive_greedy(hand)
-
-
-@settings(max_examples=3)
-@given(hands)
-def test_best_is_the_brute_force_optimum_of_the_default_objective(hand: tuple[Card, ...]) -> None:
-    check_best(hand, EXPECTED_POINTS)
-
-
-@settings(max_examples=3)
-@given(hands)
-def test_best_is_the_brute_force_optimum_of_a_custom_objective(hand: tuple[Card, ...]) -> None:
-    check_best(hand, toy_objective)
-
-
-@pytest.mark.parametrize(
-    ("name", "objective"),
-    [("three trios", EXPECTED_POINTS), ("several runs", toy_objective)],
-)
-def test_best_on_special_hands(name: str, objective: Any) -> None:
-    check_best(parse_cards(SPECIAL_HANDS[name]), objective)
-
-
-@pytest.mark.soak
-@pytest.mark.parametrize("name", sorted(SPECIAL_HANDS))
-@pytest.mark.parametrize("objective", [EXPECTED_POINTS, toy_objective])
-def test_best_on_all_special_hands(name: str, objective: Any) -> None:
-    check_best(parse_cards(SPECIAL_HANDS[name]), objective)
 
 
 def test_best_beats_or_equals_greedy_and_every_listed_arrangement() -> None:
