@@ -379,6 +379,8 @@ def test_a12_every_trick_to_a_different_player_is_azi_and_the_dealer_deals_again
 
 # Seats 1 and 2 pair up; seat 3 folds; seat 1 takes the first two tricks.
 PAIR = {1: "AS KS QS 6D", 2: "7H 8H 9H TH", 3: "7D 8D 9D TD", 0: "JH QH KH 6S"}
+PAIR_FIVE = {**PAIR, 4: "JD QD KD AD"}
+STRAYS_FIVE = {1: "6D", 2: "TH", 3: "TD", 4: "AD", 0: "JH"}
 
 
 def pair_position(invite: bool = True, **options: object) -> AziState:
@@ -459,7 +461,18 @@ def test_a14_invitations_need_three_staying_and_one_pair_each() -> None:
         (1, Declare(invite=3)), (3, ACCEPT),
     )  # fmt: skip
     invites = {a.invite for a in state.legal_actions()}  # type: ignore[union-attr]
-    assert invites == {None, 0}  # seat 1 and 3 are paired already
+    assert invites == {None}  # a second pair would leave nobody outside a pair
+    with pytest.raises(IllegalActionError):
+        state.apply(Declare(invite=0))
+    state = run(
+        start(5, 0, PAIR_FIVE),
+        (1, PLAY), (2, PLAY), (3, PLAY), (4, PLAY), (0, PLAY),
+        *((seat, discard(STRAYS_FIVE[seat])) for seat in (1, 2, 3, 4, 0)),
+        (1, PASS), (2, PASS), (3, PASS), (4, PASS),
+        (1, Declare(invite=3)), (3, ACCEPT),
+    )  # fmt: skip
+    invites = {a.invite for a in state.legal_actions()}  # type: ignore[union-attr]
+    assert invites == {None, 0, 4}  # five staying: a second pair leaves one outside
     state = run(state, (2, Declare(invite=0)), (0, DECLINE))
     assert state.current_player == 3
     assert {a.invite for a in state.legal_actions()} == {None}  # type: ignore[union-attr]

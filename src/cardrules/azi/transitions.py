@@ -308,11 +308,11 @@ class Position:
         return raznomast_eligible(self._hands[player], self._d.trump)
 
     def _invitable(self, player: int) -> tuple[int, ...]:
-        stayers = self._stayers
         partner = self._partner
-        if len(stayers) < 3 or partner[player] >= 0:
+        unpaired = tuple(seat for seat in self._stayers if partner[seat] < 0)
+        if len(unpaired) < 3 or partner[player] >= 0:
             return ()
-        return tuple(seat for seat in stayers if seat != player and partner[seat] < 0)
+        return tuple(seat for seat in unpaired if seat != player)
 
     def _may_raise(self, amount: object) -> bool:
         legal = raise_amounts(self._stake, self._raises, self._g.rules)
