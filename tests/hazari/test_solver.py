@@ -82,6 +82,7 @@ def test_greedy_on_special_hands(name: str) -> None:
 def test_best_beats_or_equals_greedy_and_every_listed_arrangement() -> None:
     hand = parse_cards("KH QH 8C 8S 8D 5S 5H 4C 3D TD JS 2C 6H")
     best = best_arrangement(hand)
+    assert best_arrangement(reversed(hand)) == best
     value = arrangement_value(best)
     assert value >= arrangement_value(greedy_arrangement(hand))
     assert all(arrangement_value(a) <= value for a in list(valid_arrangements(hand))[::97])

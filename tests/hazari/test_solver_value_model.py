@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cardrules import Card, parse_cards
-from cardrules.errors import InvalidCardsError
+from cardrules.errors import InvalidCardsError, InvalidRulesError
 from cardrules.hazari import EXPECTED_POINTS, Combination, ValueModel, evaluate
 from cardrules.hazari.value_model import (
     DEALS,
@@ -125,3 +125,17 @@ def test_scores_and_bad_input() -> None:
     with pytest.raises(InvalidCardsError, match="strength 741"):
         EXPECTED_POINTS.win_probability(1, 741)
     assert repr(EXPECTED_POINTS) == f"<ValueModel: {DEALS} deals, seed {SEED}>"
+
+
+def test_tables_of_the_wrong_shape_are_rejected() -> None:
+    data = model_to_json(generate_tables(3, 1))
+    model_from_json(data)
+    with pytest.raises(InvalidRulesError, match="positive sample count"):
+        model_from_json({**data, "samples": 0})
+    with pytest.raises(InvalidRulesError, match="counts 12 samples, not 13"):
+        model_from_json({**data, "samples": 13})
+    with pytest.raises(InvalidRulesError, match="need 4 rounds of counts, got 3"):
+        model_from_json({**data, "rounds": data["rounds"][:3]})
+    short = [[column[:740] for column in table] for table in data["rounds"]]
+    with pytest.raises(InvalidRulesError, match="round 1 of the value tables is not 741 classes"):
+        model_from_json({**data, "rounds": short})

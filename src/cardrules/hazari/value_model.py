@@ -52,7 +52,7 @@ from typing import Any, Protocol
 import attrs
 
 from cardrules.cards import Card
-from cardrules.errors import InvalidCardsError
+from cardrules.errors import InvalidCardsError, InvalidRulesError
 from cardrules.hazari.combination import COMBINATIONS, Combination, Kind
 from cardrules.hazari.points import POINTS_BY_INDEX
 from cardrules.rng import Rng, check_seed, derive_seed
@@ -150,9 +150,20 @@ class ValueModel:
     def from_tables(
         cls, deals: int, seed: int, samples: int, rounds: Sequence[RoundTables]
     ) -> ValueModel:
-        """A model from the counts of :func:`generate_tables`."""
-        if len(rounds) != ROUNDS or samples <= 0:
-            raise ValueError(f"need 4 rounds of counts and samples > 0, got {len(rounds)}")
+        """A model from the counts of :func:`generate_tables`; checks their shape."""
+        if type(samples) is not int or samples <= 0:
+            raise InvalidRulesError(f"value tables need a positive sample count, got {samples!r}")
+        if len(rounds) != ROUNDS:
+            raise InvalidRulesError(f"value tables need 4 rounds of counts, got {len(rounds)}")
+        for number, tables in enumerate(rounds, 1):
+            columns = (tables.top, tables.tie, tables.points, tables.tie_points)
+            if any(len(column) != CLASSES for column in columns):
+                raise InvalidRulesError(f"round {number} of the value tables is not 741 classes")
+            if sum(tables.top) != samples:
+                raise InvalidRulesError(
+                    f"round {number} of the value tables counts {sum(tables.top)} samples, "
+                    f"not {samples}"
+                )
         a, b, c, d = rounds
         return cls(deals, seed, samples, (a, b, c, d))
 
