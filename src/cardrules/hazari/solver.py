@@ -207,8 +207,12 @@ def _search(
     below3 = [0.0] * 286
     best2 = best3 = -math.inf
     for t in by_key:
-        below2[t], below3[t] = best2, best3
-        best2, best3 = max(best2, f2[t]), max(best3, f3[t])
+        below2[t] = best2
+        below3[t] = best3
+        if f2[t] > best2:
+            best2 = f2[t]
+        if f3[t] > best3:
+            best3 = f3[t]
     four_upto = [-math.inf] * 741
     for q, s in enumerate(quad):
         if f4[q] > four_upto[s]:
@@ -223,8 +227,8 @@ def _search(
     found = (g1, g2, g3, g4)
     found_keys = (keys[g1], keys[g2], keys[g3])
 
-    order1 = sorted(range(286), key=lambda t: (f1[t], keys[t]), reverse=True)
-    order2 = sorted(range(286), key=lambda t: (f2[t], keys[t]), reverse=True)
+    order1 = sorted(range(286), key=f1.__getitem__, reverse=True)
+    order2 = sorted(range(286), key=f2.__getitem__, reverse=True)
     seven = _SEVEN
     for a in order1:
         va = f1[a]
