@@ -70,6 +70,9 @@ def toy_objective(round_number: int, cards: tuple[Card, ...]) -> float:
 def test_greedy_matches_the_naive_greedy(hand: tuple[Card, ...]) -> None:
     arrangement = greedy_arrangement(hand)
     assert [set(group) for group in arrangement.groups] == naive_greedy(hand)
+    rebuilt = Arrangement(arrangement.groups)
+    assert rebuilt == arrangement and rebuilt.groups == arrangement.groups
+    assert rebuilt.strengths == arrangement.strengths
     assert greedy_arrangement(reversed(hand)) == arrangement
 
 

@@ -96,11 +96,17 @@ def greedy_arrangement(hand: Iterable[Card]) -> Arrangement:
     """
     cards = sorted_hand(hand)
     strength = triple_strengths(cards)
-    picks = greedy_masks(triple_order_keys(cards, strength))
-    taken = TRIPLE_MASKS[picks[0]] | TRIPLE_MASKS[picks[1]] | TRIPLE_MASKS[picks[2]]
-    four = _FULL ^ taken
-    groups = tuple(_group(cards, TRIPLE_MASKS[t]) for t in picks)
-    return Arrangement([*groups, _group(cards, four)])
+    a, b, c = greedy_masks(triple_order_keys(cards, strength))
+    four = _FULL ^ TRIPLE_MASKS[a] ^ TRIPLE_MASKS[b] ^ TRIPLE_MASKS[c]
+    four_strength = max(strength[t] for t in QUAD_TRIPLES[QUAD_ID[four]])
+    # Each pick is the highest remaining triple, so the picks are already in play order.
+    groups = (
+        _group(cards, TRIPLE_MASKS[a]),
+        _group(cards, TRIPLE_MASKS[b]),
+        _group(cards, TRIPLE_MASKS[c]),
+        _group(cards, four),
+    )
+    return Arrangement._trusted(groups, (strength[a], strength[b], strength[c], four_strength))
 
 
 def _seven_splits() -> dict[int, tuple[tuple[int, int], ...]]:
