@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cardrules import parse_cards
@@ -12,6 +14,7 @@ from cardrules.hazari import (
     count_valid_arrangements,
     greedy_arrangement,
 )
+from cardrules.hazari.value_model import generate_tables, model_to_json
 
 HAND = "AS KS QS JS 9H 9D 9C 7C 5D 4H 3S 2C 2D"
 
@@ -54,3 +57,12 @@ def test_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[
     assert main(["hazari", "arrange", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("cardrules: error: ") and message in err
+
+
+def test_value_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hazari", "value-tables", "--deals", "3", "--seed", "1"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == model_to_json(generate_tables(3, 1))
+    assert printed["deals"] == 3 and printed["seed"] == 1 and printed["samples"] == 12
+    assert main(["hazari", "value-tables", "--workers", "0"]) == 2
+    assert "--deals and --workers must be positive" in capsys.readouterr().err

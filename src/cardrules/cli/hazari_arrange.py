@@ -10,11 +10,15 @@ model's chance of winning the round and the card points expected from it::
 
 ``--deals N`` adds a Monte Carlo check against greedy opponents (with standard
 errors); ``--count`` prints only the number of valid arrangements.
+
+``cardrules hazari value-tables [--deals N] [--seed S] [--workers W]`` regenerates
+the value model's shipped tables and prints them as JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
 from cardrules.cards import format_cards, parse_cards
@@ -23,7 +27,13 @@ from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.equity import arrangement_equity
 from cardrules.hazari.partitions import count_valid_arrangements
 from cardrules.hazari.solver import arrangement_value, best_arrangement, greedy_arrangement
-from cardrules.hazari.value_model import EXPECTED_POINTS
+from cardrules.hazari.value_model import (
+    DEALS,
+    EXPECTED_POINTS,
+    SEED,
+    generate_tables,
+    model_to_json,
+)
 from cardrules.rng import check_seed
 
 __all__ = ["arrange_text", "register"]
@@ -44,6 +54,13 @@ def register(actions: Any) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
     parser.add_argument("--unicode", action="store_true", help="print suit symbols")
     parser.set_defaults(run=_arrange)
+    tables = actions.add_parser(
+        "value-tables", help="regenerate the value model's tables as JSON (slow)"
+    )
+    tables.add_argument("--deals", type=int, default=DEALS, help=f"deals (default {DEALS})")
+    tables.add_argument("--seed", type=int, default=SEED, help=f"seed (default {SEED})")
+    tables.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    tables.set_defaults(run=_value_tables)
 
 
 def _arrangement_lines(title: str, arrangement: Arrangement, unicode: bool) -> list[str]:
@@ -97,4 +114,13 @@ def _arrange(args: argparse.Namespace) -> int:
         raise UsageError(f"--deals must be 0 or more, not {args.deals}")
     check_seed(args.seed)
     print("\n".join(arrange_text(text, deals=args.deals, seed=args.seed, unicode=args.unicode)))
+    return 0
+
+
+def _value_tables(args: argparse.Namespace) -> int:
+    if args.deals < 1 or args.workers < 1:
+        raise UsageError("--deals and --workers must be positive")
+    check_seed(args.seed)
+    model = generate_tables(args.deals, args.seed, workers=args.workers)
+    print(json.dumps(model_to_json(model), separators=(",", ":")))
     return 0

@@ -50,15 +50,52 @@ def _group(cards: tuple[Card, ...], mask: int) -> tuple[Card, ...]:
     return tuple(cards[i] for i in range(12, -1, -1) if mask >> i & 1)
 
 
+_DISJOINT: list[tuple[int, ...]] = []
+"""For each triple number, the 120 triples disjoint from it; built on first use."""
+
+
 def greedy_masks(keys: list[int]) -> tuple[int, int, int]:
     """The greedy picks as triple numbers, from the triples' order keys."""
-    masks = TRIPLE_MASKS
-    first = max(range(286), key=keys.__getitem__)
-    taken = masks[first]
-    second = max((t for t in range(286) if not masks[t] & taken), key=keys.__getitem__)
-    taken |= masks[second]
-    third = max((t for t in range(286) if not masks[t] & taken), key=keys.__getitem__)
+    if not _DISJOINT:
+        _build_disjoint()
+    key = keys.__getitem__
+    first = max(range(286), key=key)
+    rest = _DISJOINT[first]
+    second = max(rest, key=key)
+    taken = TRIPLE_MASKS[second]
+    third = max((t for t in rest if not TRIPLE_MASKS[t] & taken), key=key)
     return first, second, third
+
+
+def greedy_picks(cards: tuple[Card, ...], strength: list[int]) -> tuple[int, int, int]:
+    """The greedy picks as triple numbers; same as :func:`greedy_masks`, faster.
+
+    Order keys are worked out only for triples tied on strength.
+    """
+    if not _DISJOINT:
+        _build_disjoint()
+    first = _highest(range(286), cards, strength)
+    rest = _DISJOINT[first]
+    second = _highest(rest, cards, strength)
+    taken = TRIPLE_MASKS[second]
+    third = _highest([t for t in rest if not TRIPLE_MASKS[t] & taken], cards, strength)
+    return first, second, third
+
+
+def _highest(candidates: Iterable[int], cards: tuple[Card, ...], strength: list[int]) -> int:
+    """The candidate triple that :class:`Arrangement` would play first."""
+    candidates = list(candidates)
+    top = max([strength[t] for t in candidates])
+    tied = [t for t in candidates if strength[t] == top]
+    if len(tied) == 1:
+        return tied[0]
+    x = [card.index for card in cards]
+    return max(tied, key=lambda t: (x[TRIPLES[t][2]], x[TRIPLES[t][1]], x[TRIPLES[t][0]]))
+
+
+def _build_disjoint() -> None:
+    masks = TRIPLE_MASKS
+    _DISJOINT[:] = [tuple(u for u in range(286) if not masks[u] & m) for m in masks]
 
 
 def greedy_rounds(cards: tuple[Card, ...]) -> list[tuple[int, int]]:
@@ -67,7 +104,7 @@ def greedy_rounds(cards: tuple[Card, ...]) -> list[tuple[int, int]]:
     The fast path of :func:`greedy_arrangement` for simulations: no objects built.
     """
     strength = triple_strengths(cards)
-    picks = greedy_masks(triple_order_keys(cards, strength))
+    picks = greedy_picks(cards, strength)
     x = [POINTS_BY_INDEX[card.index] for card in cards]
     rounds = []
     taken = 0
@@ -96,7 +133,7 @@ def greedy_arrangement(hand: Iterable[Card]) -> Arrangement:
     """
     cards = sorted_hand(hand)
     strength = triple_strengths(cards)
-    a, b, c = greedy_masks(triple_order_keys(cards, strength))
+    a, b, c = greedy_picks(cards, strength)
     four = _FULL ^ TRIPLE_MASKS[a] ^ TRIPLE_MASKS[b] ^ TRIPLE_MASKS[c]
     four_strength = max(strength[t] for t in QUAD_TRIPLES[QUAD_ID[four]])
     # Each pick is the highest remaining triple, so the picks are already in play order.

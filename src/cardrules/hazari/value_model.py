@@ -28,7 +28,7 @@ Choices made where the rules leave the model open:
 
 The shipped tables come from :func:`generate_tables` with ``deals=DEALS`` and
 ``seed=SEED`` (every deal counts four times, once from each seat); regenerate
-them with ``python -m cardrules.hazari.value_model --workers 2 > value_tables.json``.
+them with ``cardrules hazari value-tables --workers 2 > value_tables.json``.
 
 >>> from cardrules import parse_cards
 >>> from cardrules.hazari import Combination
@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -295,22 +294,5 @@ def model_to_json(model: ValueModel) -> dict[str, Any]:
     }
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Regenerate the tables and write them as JSON to standard output."""
-    import argparse
-
-    parser = argparse.ArgumentParser(description=main.__doc__)
-    parser.add_argument("--deals", type=int, default=DEALS)
-    parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--workers", type=int, default=1)
-    args = parser.parse_args(argv)
-    model = generate_tables(args.deals, args.seed, workers=args.workers)
-    sys.stdout.write(json.dumps(model_to_json(model), separators=(",", ":")) + "\n")
-    return 0
-
-
 EXPECTED_POINTS: ValueModel = _load()
 """The shipped model: expected card points per group and round (the default objective)."""
-
-if __name__ == "__main__":
-    sys.exit(main())
