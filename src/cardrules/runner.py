@@ -66,29 +66,27 @@ class SimulationError(CardRulesError):
 
 @attrs.frozen
 class Stat:
-    """The mean of some per-game values with a normal 95% confidence interval.
+    """A mean with its normal 95% confidence interval: ``mean ± 1.96 * sd / sqrt(n)``.
 
-    >>> stat = Stat((1, 2, 3, 4))
-    >>> stat.mean, round(stat.half_width, 4), str(stat)
-    (2.5, 1.2652, '2.50 ± 1.27')
+    >>> stat = Stat.of([1, 2, 3, 4])
+    >>> stat
+    Stat(n=4, mean=2.5, sd=1.2909944487358056)
+    >>> round(stat.half_width, 4), str(stat)
+    (1.2652, '2.50 ± 1.27')
     """
 
-    values: tuple[int, ...]
+    n: int
+    mean: float
+    """The sample mean (``nan`` for no values)."""
+    sd: float
+    """The sample standard deviation (``nan`` below two values)."""
 
-    @property
-    def n(self) -> int:
-        """The number of values."""
-        return len(self.values)
-
-    @property
-    def mean(self) -> float:
-        """The sample mean (``nan`` for no values)."""
-        return statistics.fmean(self.values) if self.values else math.nan
-
-    @property
-    def sd(self) -> float:
-        """The sample standard deviation (``nan`` below two values)."""
-        return statistics.stdev(self.values) if len(self.values) > 1 else math.nan
+    @classmethod
+    def of(cls, values: Sequence[int]) -> Stat:
+        """The statistics of some per-game values."""
+        mean = statistics.fmean(values) if values else math.nan
+        sd = statistics.stdev(values) if len(values) > 1 else math.nan
+        return cls(len(values), mean, sd)
 
     @property
     def half_width(self) -> float:
@@ -142,7 +140,7 @@ class SimulationResult:
     def per_seat(self) -> tuple[Stat, ...]:
         """The returns of each seat, whoever sat there."""
         return tuple(
-            Stat(tuple(game.returns[seat] for game in self.games))
+            Stat.of([game.returns[seat] for game in self.games])
             for seat in range(len(self.bot_names))
         )
 
@@ -150,7 +148,7 @@ class SimulationResult:
     def per_bot(self) -> tuple[Stat, ...]:
         """The returns of each bot, wherever it sat."""
         return tuple(
-            Stat(tuple(game.bot_return(bot) for game in self.games))
+            Stat.of([game.bot_return(bot) for game in self.games])
             for bot in range(len(self.bot_names))
         )
 

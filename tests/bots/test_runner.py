@@ -128,9 +128,10 @@ def test_per_bot_and_per_seat_match_the_game_results() -> None:
             for seat, who in enumerate(game.seating):
                 if who == bot:
                     expected.append(game.returns[seat])
-        assert list(stat.values) == expected
+        assert stat == Stat.of(expected)
+        assert stat.n == 30
     for seat, stat in enumerate(result.per_seat):
-        assert list(stat.values) == [g.returns[seat] for g in result.games]
+        assert stat == Stat.of([g.returns[seat] for g in result.games])
     assert all(sum(g.returns) == 0 for g in result.games)
 
 
@@ -139,12 +140,13 @@ def test_stat_matches_a_naive_confidence_interval() -> None:
     n = len(values)
     mean = sum(values) / n
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    stat = Stat(values)
+    stat = Stat.of(values)
     assert stat.mean == pytest.approx(mean)
     assert stat.sd == pytest.approx(sd)
     assert stat.low == pytest.approx(mean - 1.96 * sd / math.sqrt(n))
     assert stat.high == pytest.approx(mean + 1.96 * sd / math.sqrt(n))
-    assert math.isnan(Stat((1,)).half_width)
+    assert math.isnan(Stat.of([1]).half_width)
+    assert math.isnan(Stat.of([]).mean)
     assert stat.sd == pytest.approx(statistics.stdev(values))
 
 

@@ -2,7 +2,9 @@
 
 - :class:`HeuristicBot`: rules of thumb for every decision: stay in (staying is
   free), discard the weakest card, raise only with a strong hand, declare
-  raznomast when allowed, win tricks cheaply, and join a re-deal when it pays.
+  raznomast when allowed, lead low, take a trick with the cheapest card that
+  wins it (else throw the cheapest), and join a re-deal when the fee is at most
+  half the pot.
 - :class:`SearchBot`: determinized Monte Carlo. For each candidate action it
   redraws the hidden cards (``AziState.resample``), plays the game out with
   heuristic players, and picks the action with the best mean return. The
@@ -151,17 +153,8 @@ class HeuristicBot:
         trump = observation.trump
         cards = [a.card for a in legal if isinstance(a, PlayCard)]
         played = [card for _, card in observation.trick]
-        cheap = min(cards, key=lambda c: (_value(c, trump), c.index))
-        if not played:
-            best = max(cards, key=lambda c: (_value(c, trump), c.index))
-            strong = best.rank == Rank.ACE or (best.suit == trump and best.rank >= Rank.KING)
-            return PlayCard(best if strong else cheap)
-        winners = [c for c in cards if trick_winner([*played, c], trump) == len(played)]
-        if not winners:
-            return PlayCard(cheap)
-        last = len(played) == len(observation.staying) - 1
-        pick = min if last else max
-        return PlayCard(pick(winners, key=lambda c: (_value(c, trump), c.index)))
+        winners = [c for c in cards if played and trick_winner([*played, c], trump) == len(played)]
+        return PlayCard(min(winners or cards, key=lambda c: (_value(c, trump), c.index)))
 
 
 def _significant_gain(values: list[int], base: list[int], margin: float) -> float:
