@@ -1,0 +1,75 @@
+"""Determinism across processes: the same seeds give byte-identical JSON records
+from separate interpreters with different ``PYTHONHASHSEED`` values."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+SCRIPT = r"""
+import io, sys
+from cardrules.azi import AziMatch, AziRules, FirstLead, Rounding
+from cardrules.bots import (
+    AziGames, GreedyBot, HazariDeals, HeuristicBot, RandomBot, SearchBot, SolverBot,
+)
+from cardrules.hazari import HazariMatch, HazariRules, TieRule, Up, random_arrangement
+from cardrules.rng import Rng
+from cardrules.runner import simulate
+
+out = sys.stdout
+records = io.StringIO()
+simulate(HazariDeals(HazariRules(tie_rule=TieRule.FIRST)),
+         [GreedyBot(), SolverBot(), GreedyBot(), SolverBot()],
+         games=6, seed=11, rotate_seats=True, records=records)
+azi_bots = [HeuristicBot(), RandomBot(), SearchBot(samples=3), RandomBot(), HeuristicBot()]
+simulate(AziGames(5), azi_bots, games=4, seed=12, rotate_seats=True, records=records)
+rules = AziRules(players=3, suits="CHS", look_before_fold=True,
+                 first_lead=FirstLead.AUCTION_WINNER, rounding=Rounding.DOWN)
+simulate(AziGames(3, rules), [RandomBot(), HeuristicBot(), RandomBot()],
+         games=20, seed=13, records=records)
+out.write(records.getvalue())
+
+rng = Rng(14)
+match = HazariMatch.new(seed=15, dealer=2, rules=HazariRules(target=500))
+while not match.is_terminal:
+    hand = match.current.hands[match.current_player]
+    match = match.apply(Up(random_arrangement(hand, rng)))
+out.write(match.to_json() + "\n")
+
+choose_rng = Rng(16)
+def choose(state):
+    legal = list(state.legal_actions())
+    return legal[choose_rng.randbelow(len(legal))]
+out.write(AziMatch(AziRules(players=4), seed=17).play(5, choose).to_json() + "\n")
+"""
+
+
+def run(hash_seed: str) -> bytes:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT], env=env, capture_output=True, check=False, timeout=300
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def outputs() -> tuple[bytes, bytes]:
+    return run("0"), run("4242")
+
+
+def test_records_are_byte_identical_across_processes(outputs: tuple[bytes, bytes]) -> None:
+    first, second = outputs
+    assert first == second
+
+
+def test_the_records_cover_both_games(outputs: tuple[bytes, bytes]) -> None:
+    lines = outputs[0].decode().splitlines()
+    assert len(lines) == 6 + 4 + 20 + 2
+    assert sum('"game":"hazari"' in line for line in lines) == 6
+    assert sum('"game":"azi"' in line for line in lines) >= 24
+    assert '"game":"hazari-match"' in lines[-2]
+    assert len(set(lines)) == len(lines)
