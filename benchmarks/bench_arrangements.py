@@ -11,9 +11,9 @@ On the same random 13-card hands, in one run, it times:
 - ``best_arrangement`` (exact, default objective) and ``greedy_arrangement``.
 
 It checks that the brute force and the library agree on 20 hands, and prints the
-median, 90th percentile and maximum per hand (each hand's time is the best of
-``--repeat`` runs, which filters out the noise of a shared machine), with the ratio
-of each median to the brute-force count.
+median, 90th percentile and maximum per hand, with the ratio of each median to
+the brute-force count. The functions take turns on each hand and each hand's time
+is the best of ``--repeat`` runs, which filters out most of a shared machine's noise.
 """
 
 from __future__ import annotations
@@ -85,16 +85,25 @@ def iterate_all(hand: tuple[Card, ...]) -> int:
 
 
 def timed(
-    function: Callable[[Any], Any], hands: list[tuple[Card, ...]], repeat: int
-) -> list[float]:
-    """Milliseconds per hand, each the best of ``repeat`` runs, sorted."""
-    best = [math.inf] * len(hands)
+    functions: list[tuple[str, Callable[[Any], Any], int]],
+    hands: list[tuple[Card, ...]],
+    repeat: int,
+) -> dict[str, list[float]]:
+    """Milliseconds per hand for each ``(name, function, hands to run)``, sorted.
+
+    The functions take turns on each hand, so a change in the machine's load hits
+    them alike; each hand's time is the best of ``repeat`` runs.
+    """
+    best = {name: [math.inf] * limit for name, _, limit in functions}
     for _ in range(repeat):
         for number, hand in enumerate(hands):
-            start = time.perf_counter()
-            function(hand)
-            best[number] = min(best[number], (time.perf_counter() - start) * 1000.0)
-    return sorted(best)
+            for name, function, limit in functions:
+                if number < limit:
+                    start = time.perf_counter()
+                    function(hand)
+                    elapsed = (time.perf_counter() - start) * 1000.0
+                    best[name][number] = min(best[name][number], elapsed)
+    return {name: sorted(times) for name, times in best.items()}
 
 
 def main() -> None:
@@ -113,20 +122,25 @@ def main() -> None:
         # The brute force plays equal groups in either order; their scores are equal.
         assert abs(brute_force_best(hand) - arrangement_value(best_arrangement(hand))) < 1e-9
 
-    few = hands[: max(1, len(hands) // 4)]
-    r = args.repeat
-    rows = [
-        ("brute force: count all 200,200", timed(brute_force_count, hands, r)),
-        ("brute force: best of 200,200", timed(brute_force_best, few, r)),
-        ("count_valid_arrangements", timed(count_valid_arrangements, hands, r)),
-        ("iterate valid_arrangements", timed(iterate_all, few, r)),
-        ("best_arrangement", timed(best_arrangement, hands, r)),
-        ("greedy_arrangement", timed(greedy_arrangement, hands, r)),
-    ]
-    baseline = statistics.median(rows[0][1])
-    print(f"{len(hands)} random hands, seed {args.seed}; milliseconds per hand, best of {r}")
+    every, few = len(hands), max(1, len(hands) // 4)
+    rows = timed(
+        [
+            ("brute force: count all 200,200", brute_force_count, every),
+            ("brute force: best of 200,200", brute_force_best, few),
+            ("count_valid_arrangements", count_valid_arrangements, every),
+            ("iterate valid_arrangements", iterate_all, few),
+            ("best_arrangement", best_arrangement, every),
+            ("greedy_arrangement", greedy_arrangement, every),
+        ],
+        hands,
+        args.repeat,
+    )
+    baseline = statistics.median(rows["brute force: count all 200,200"])
+    print(
+        f"{len(hands)} random hands, seed {args.seed}; milliseconds per hand, best of {args.repeat}"
+    )
     print(f"{'':32} {'median':>8} {'p90':>8} {'max':>8} {'ratio':>8}")
-    for name, times in rows:
+    for name, times in rows.items():
         median = statistics.median(times)
         p90 = times[int(0.9 * (len(times) - 1))]
         print(f"{name:32} {median:8.2f} {p90:8.2f} {times[-1]:8.2f} {median / baseline:8.3f}")
