@@ -67,9 +67,10 @@ def _pair_table() -> list[list[list[int]]]:
 
     Pairs with the same two ranks and the same suit relation (both of suit 0..3,
     or different suits) share one row; third cards 52 to 63 hold -1. Where ``a``
-    and ``b`` are not two distinct cards (up to 63), the row is all -1. So with all
-    indices in 0..63 (``(a | b | c) >> 6 == 0``) and ``c`` distinct from ``a`` and
-    ``b``, a lookup is valid exactly when the strength found is not negative.
+    and ``b`` are not two distinct cards (up to 63), the row is all -1. An index of
+    64 or more raises IndexError. So with no index negative (``(a | b | c) >= 0``)
+    and ``c`` distinct from ``a`` and ``b``, a lookup that does not raise is valid
+    exactly when the strength found is not negative.
     """
     plain, suited = _rank_strengths()
     padding = [-1] * 12
@@ -116,11 +117,11 @@ def strength_of(a: int, b: int, c: int) -> int:
     cardrules.errors.InvalidCardsError: card indices [51, 51, 43] repeat a card
     """
     try:
-        if not (a | b | c) >> 6 and a != c and b != c:
+        if (a | b | c) >= 0 and a != c and b != c:
             strength = _BY_PAIR[a][b][c]
             if strength >= 0:
                 return strength
-    except TypeError:
+    except (TypeError, IndexError):
         pass
     raise _bad_indices(a, b, c)
 
@@ -132,7 +133,7 @@ def strength4_of(a: int, b: int, c: int, d: int) -> int:
     727
     """
     try:
-        if not (a | b | c | d) >> 6 and a != c and b != c and a != d and b != d and c != d:
+        if (a | b | c | d) >= 0 and a != c and b != c and a != d and b != d and c != d:
             table = _BY_PAIR
             row_a = table[a]
             row_ab = row_a[b]
@@ -146,7 +147,7 @@ def strength4_of(a: int, b: int, c: int, d: int) -> int:
                 if s4 > s3:
                     s3 = s4
                 return s1 if s1 > s3 else s3
-    except TypeError:
+    except (TypeError, IndexError):
         pass
     raise _bad_indices(a, b, c, d)
 
@@ -250,10 +251,9 @@ def strengths(triples: Iterable[Sequence[int]]) -> list[int]:
     table = _BY_PAIR
     try:
         result = [
-            table[a][b][c] if not (a | b | c) >> 6 and a != c and b != c else -1
-            for a, b, c in triples
+            table[a][b][c] if (a | b | c) >= 0 and a != c and b != c else -1 for a, b, c in triples
         ]
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, IndexError):
         result = [-1]
     if result and min(result) < 0:  # some group is bad: find it and say why
         return [_checked_strength(triple, 3) for triple in triples]
