@@ -185,3 +185,16 @@ def test_observations_never_show_another_hand() -> None:
             seat = state.current_player
             assert seat is not None
             state = state.apply(RandomBot().choose(None, state.legal_actions(), rng))
+
+
+def test_azi_tournament_identical_across_executors() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    bots = [SearchBot(samples=2), HeuristicBot(), RandomBot()]
+    serial = simulate(AziGames(3), bots, 9, seed=21, rotate_seats=True)
+    with ProcessPoolExecutor(2) as pool:
+        processes = simulate(
+            AziGames(3), bots, 9, seed=21, rotate_seats=True, executor=pool, chunk_size=2
+        )
+    assert serial == processes
+    assert serial.table() == processes.table()
