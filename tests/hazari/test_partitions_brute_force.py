@@ -85,13 +85,13 @@ def check_hand(hand: tuple[Card, ...]) -> None:
         assert [set(g) for g in chosen.groups] == [set(g) for g in expected], name
 
 
-@settings(max_examples=4)
+@settings(max_examples=3)
 @given(hands)
 def test_random_hands(hand: tuple[Card, ...]) -> None:
     check_hand(hand)
 
 
-@pytest.mark.parametrize("name", ["three trios", "one suit"])
+@pytest.mark.parametrize("name", ["three trios", "one suit", "several runs"])
 def test_special_hands(name: str) -> None:
     check_hand(parse_cards(SPECIAL_HANDS[name]))
 
