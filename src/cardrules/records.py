@@ -29,7 +29,7 @@ from typing_extensions import Self
 from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, InvalidStateError
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "dump_json", "replay"]
+__all__ = ["FORMAT", "VERSION", "GameRecord", "check_summary", "dump_json", "replay"]
 
 FORMAT = "cardrules"
 VERSION = 1
@@ -138,3 +138,29 @@ def replay(start: S, actions: Iterable[JSONObject], parse: Callable[[JSONObject]
                 f"action {number} ({data!r:.80}) cannot be replayed: {exc}"
             ) from exc
     return state
+
+
+def check_summary(actual: JSONObject, stored: JSONObject) -> None:
+    """Raise :class:`InvalidStateError` naming the first fact where ``stored`` differs.
+
+    ``actual`` is the summary of the replayed position; ``stored`` the record's.
+    A key missing on one side counts as a difference, even if the other holds null.
+
+    >>> try:
+    ...     check_summary({"phase": "over", "winner": None}, {"phase": "over"})
+    ... except InvalidStateError as exc:
+    ...     print(str(exc).split(": ", 1)[1])
+    'winner' is missing but the actions give None
+    """
+    if actual == stored:
+        return
+    missing = object()
+    for key in sorted(set(actual) | set(stored)):
+        have, want = stored.get(key, missing), actual.get(key, missing)
+        if have is missing or want is missing or have != want:
+            shown = "missing" if have is missing else f"stored as {have!r:.80}"
+            given = "nothing" if want is missing else f"{want!r:.80}"
+            raise InvalidStateError(
+                f"the record's summary does not match its actions: {key!r} is {shown}"
+                f" but the actions give {given}"
+            )

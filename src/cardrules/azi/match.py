@@ -124,6 +124,8 @@ class AziMatch:
             games = data["games"]
         except (ValueError, KeyError, TypeError) as exc:
             raise InvalidStateError(f"invalid Azi match record: {exc}") from exc
+        if not isinstance(games, list):
+            raise InvalidStateError(f"an Azi match's games must be a list, got {games!r:.80}")
         for game in games:
             match = match.add(AziState.from_json(dump_json(game)))
         return match

@@ -34,7 +34,7 @@ from cardrules.cards import Card
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.game import ActionTuple, Turn
-from cardrules.records import GameRecord, replay
+from cardrules.records import GameRecord, check_summary, replay
 from cardrules.rng import Rng, derive_seed
 
 __all__ = ["LOT_KEY", "AziState", "new_game"]
@@ -326,11 +326,7 @@ class AziState(Position):
         except (InvalidRulesError, ValueError) as exc:
             raise InvalidStateError(f"invalid Azi record: {exc}") from exc
         state = replay(start, record.actions, parse_action)
-        if state._summary() != record.summary:
-            raise InvalidStateError(
-                "the record's summary does not match its replay"
-                f" (stored {record.summary!r:.200}, replayed {state._summary()!r:.200})"
-            )
+        check_summary(state._summary(), record.summary)
         return state
 
     @classmethod

@@ -33,8 +33,8 @@ from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.events import DealStarted, MatchEvent, MatchOver
 from cardrules.hazari.observation import HazariMatchObservation
 from cardrules.hazari.rules import HazariRules
-from cardrules.hazari.state import HazariState, check_summary
-from cardrules.records import GameRecord, replay
+from cardrules.hazari.state import HazariState
+from cardrules.records import GameRecord, check_summary, replay
 from cardrules.rng import Rng
 
 __all__ = ["MATCH_GAME", "HazariMatch"]

@@ -43,7 +43,7 @@ from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlay
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.partitions import valid_arrangements
 from cardrules.hazari.rules import HazariRules, TieRule
-from cardrules.records import GameRecord, replay
+from cardrules.records import GameRecord, check_summary, replay
 from cardrules.rng import Rng
 
 __all__ = ["GAME", "PACK", "HazariState", "UpActions", "hands_to_deck", "replay_deal"]
@@ -367,18 +367,6 @@ def _start_from_setup(setup: dict[str, Any], dealing: Dealing) -> HazariState:
         return HazariState.from_dealing(dealing, dealer=dealer, deal=deal, rules=rules)
     except CardRulesError as exc:
         raise InvalidStateError(f"invalid Hazari setup {setup!r:.120}: {exc}") from exc
-
-
-def check_summary(actual: dict[str, Any], stored: dict[str, Any]) -> None:
-    """Raise :class:`InvalidStateError` naming the first fact that differs."""
-    if actual == stored:
-        return
-    keys = sorted(set(actual) | set(stored))
-    wrong = next(key for key in keys if actual.get(key) != stored.get(key))
-    raise InvalidStateError(
-        f"the record's summary does not match its actions: {wrong!r} is stored as"
-        f" {stored.get(wrong)!r:.80} but the actions give {actual.get(wrong)!r:.80}"
-    )
 
 
 def replay_deal(
