@@ -17,13 +17,14 @@ from cardrules.azi import (
     Declare,
     Discard,
     FirstLead,
+    Phase,
     PlayCard,
     Raise,
     Rounding,
     parse_action,
     parse_action_text,
 )
-from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
+from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidStateError, ParseError
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(0, 5))
@@ -174,3 +175,18 @@ def test_new_rejects_bad_arguments() -> None:
 def test_bad_action_text_raises_parse_error(text: str) -> None:
     with pytest.raises(ParseError):
         parse_action_text(text)
+
+
+def test_raise_range_is_bounded_and_rejections_stay_short() -> None:
+    from cardrules.azi.rules import MAX_RAISE_CHOICES
+
+    with pytest.raises(InvalidRulesError, match="more than 1000 raise amounts"):
+        AziRules(max_raise=MAX_RAISE_CHOICES + 1)
+    rules = AziRules(players=2, max_raise=MAX_RAISE_CHOICES)
+    state = AziState.new(rules, seed=1, dealer=0)
+    while state.phase is not Phase.BIDDING:
+        state = state.apply(next(iter(state.legal_actions())))
+    assert len(state.legal_actions()) == MAX_RAISE_CHOICES + 1
+    with pytest.raises(IllegalActionError, match="1001 in all") as caught:
+        state.apply(Raise(5))
+    assert len(str(caught.value)) < 500

@@ -26,7 +26,7 @@ from cardrules.cards import Card, Suit
 from cardrules.deck import DEFAULT_AZI_SUITS, Deck
 from cardrules.errors import InvalidRulesError
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "AziRules", "FirstLead", "Rounding"]
+__all__ = ["MAX_PLAYERS", "MAX_RAISE_CHOICES", "MIN_PLAYERS", "AziRules", "FirstLead", "Rounding"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -101,6 +101,10 @@ def _check_bool(_: object, attribute: attrs.Attribute[Any], value: object) -> No
         raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r}")
 
 
+MAX_RAISE_CHOICES = 1000
+"""The most raise amounts one bidding turn may offer (``max_raise - min_raise + 1``)."""
+
+
 @attrs.frozen
 class AziRules:
     """The Azi rule options; every default is the RULES.md reading.
@@ -111,7 +115,8 @@ class AziRules:
     - ``look_before_fold``: players see their cards before folding (A5; default False).
     - ``first_lead``: who leads the first trick (A8; default right of the auction winner).
     - ``min_raise``: the least a raise adds to the stake (A7; default 1).
-    - ``max_raise``: the most a raise adds to the stake (a gap of the seed; default 10).
+    - ``max_raise``: the most a raise adds to the stake (a gap of the seed; default 10;
+      at most ``MAX_RAISE_CHOICES`` amounts from ``min_raise`` to ``max_raise``).
     - ``raise_cap``: raises allowed in one bidding, counting everyone (A7; default 3).
     - ``rounding``: rounding of the half-pot re-deal fee (A12; default up).
     """
@@ -132,6 +137,12 @@ class AziRules:
         if self.max_raise < self.min_raise:
             raise InvalidRulesError(
                 f"max_raise {self.max_raise} is below min_raise {self.min_raise}"
+            )
+        if self.max_raise - self.min_raise >= MAX_RAISE_CHOICES:
+            raise InvalidRulesError(
+                f"max_raise {self.max_raise} with min_raise {self.min_raise} allows more than"
+                f" {MAX_RAISE_CHOICES} raise amounts; each is a legal action, so keep the range"
+                " smaller"
             )
 
     @property

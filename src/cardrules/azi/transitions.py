@@ -388,7 +388,10 @@ class Position:
         return new
 
     def _reject(self, action: object, player: int) -> None:
-        legal = ", ".join(map(repr, self._legal()))
+        actions = [repr(legal) for legal in self._legal()]
+        if len(actions) > 12:
+            actions = [*actions[:6], "...", *actions[-2:], f"{len(actions)} in all"]
+        legal = ", ".join(actions)
         raise IllegalActionError(
             f"{action!r} is not legal for player {player} in the {self._phase.value} phase"
             f" (legal: {legal})"
