@@ -201,3 +201,20 @@ def test_bad_arguments() -> None:
     with pytest.raises(SimulationError, match="chunk_size"):
         simulate(new_toy, BOTS, 3, chunk_size=0)
     assert simulate(new_toy, BOTS, 0).num_games == 0
+
+
+def test_the_runner_and_the_bot_interface_import_no_game() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cardrules.runner, cardrules.bots\n"
+        "games = [m for m in sys.modules if m.startswith(('cardrules.hazari', 'cardrules.azi'))]\n"
+        "print(games)\n"
+        "from cardrules.bots import GreedyBot, SearchBot\n"
+        "print(GreedyBot.__module__, SearchBot.__module__, 'SolverBot' in dir(cardrules.bots))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines() == ["[]", "cardrules.bots.hazari cardrules.bots.azi True"]

@@ -8,13 +8,21 @@ see :mod:`cardrules.bots.base` for the interface and a worked example.
 - Azi (:mod:`cardrules.bots.azi`): :class:`HeuristicBot`, :class:`SearchBot`.
 
 :class:`HazariDeals` and :class:`AziGames` are game factories for
-:func:`cardrules.runner.simulate`.
+:func:`cardrules.runner.simulate`. The game-specific names load their game on
+first use, so the interface and the runner never import a game themselves.
 """
 
-from cardrules.bots.azi import AziGames, HeuristicBot, SearchBot
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from cardrules.bots.base import Bot, LegalView, bot_name, nth_action
-from cardrules.bots.hazari import GreedyBot, HazariDeals, SolverBot
 from cardrules.bots.random_bot import RandomBot
+
+if TYPE_CHECKING:
+    from cardrules.bots.azi import AziGames, HeuristicBot, SearchBot
+    from cardrules.bots.hazari import GreedyBot, HazariDeals, SolverBot
 
 __all__ = [
     "AziGames",
@@ -29,3 +37,23 @@ __all__ = [
     "bot_name",
     "nth_action",
 ]
+
+_LAZY = {
+    "AziGames": "azi",
+    "HeuristicBot": "azi",
+    "SearchBot": "azi",
+    "GreedyBot": "hazari",
+    "HazariDeals": "hazari",
+    "SolverBot": "hazari",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        module = importlib.import_module(f"cardrules.bots.{_LAZY[name]}")
+        return getattr(module, name)
+    raise AttributeError(f"module 'cardrules.bots' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
