@@ -14,14 +14,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from cardrules.bots.base import Bot, LegalView, bot_name
+from cardrules.bots.base import Bot, bot_name
 from cardrules.cli import UsageError
 from cardrules.cli.narrate import Narrator, Option
 from cardrules.cli.simulate import _ENTRIES, game_entry, parse_bots
-from cardrules.errors import CardRulesError, IllegalActionError
+from cardrules.errors import CardRulesError
 from cardrules.game import LegalActions, Turn
 from cardrules.rng import Rng, check_seed, derive_seed
-from cardrules.runner import BOT_STREAM
+from cardrules.runner import BOT_STREAM, play_game
 
 __all__ = ["Human", "QuitGame", "play_narrated", "register"]
 
@@ -111,26 +111,26 @@ def play_narrated(
     viewer: int | None,
     out: IO[str] | None = None,
 ) -> Any:
-    """Play ``state`` to the end, printing the narration; returns the final state."""
+    """Play ``state`` to the end, printing the narration; returns the final state.
+
+    The players get what :func:`cardrules.runner.play_game` gives any bot: their
+    observation and the legal actions.
+    """
     stream = out or sys.stdout
-    names = [bot_name(player) for player in players]
+    before = [state]
 
     def say(lines: list[str]) -> None:
         for line in lines:
             print(line, file=stream)
 
+    def narrate(after: Any, turn: Turn[Any]) -> None:
+        say(narrator.turn(before[0], turn, after, viewer))
+        before[0] = after
+
     say(narrator.start(state, viewer))
-    while not state.is_terminal:
-        seat = state.current_player
-        legal = state.legal_actions()
-        action = players[seat].choose(state.observation(seat), LegalView(legal), rngs[seat])
-        if action not in legal:
-            raise IllegalActionError(f"{names[seat]} in seat {seat} chose an illegal {action!r}")
-        after = state.apply(action)
-        say(narrator.turn(state, Turn(seat, action), after, viewer))
-        state = after
-    say(narrator.end(state))
-    return state
+    final = play_game(state, players, rngs, on_turn=narrate)
+    say(narrator.end(final))
+    return final
 
 
 def register(commands: Any) -> None:
