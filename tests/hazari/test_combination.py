@@ -228,3 +228,11 @@ def test_table_rows_serialise_plainly() -> None:
         {"kind": "TRIO", "ranks": [14], "sets": 4},
         {"kind": "TRIO", "ranks": [13], "sets": 4},
     ]
+
+
+@pytest.mark.parametrize("value", [None, 3, b"trio"])
+def test_parsers_reject_non_strings(value: object) -> None:
+    with pytest.raises(ParseError, match="expected a combination"):
+        Kind.parse(value)  # type: ignore[arg-type]
+    with pytest.raises(ParseError, match="expected a combination"):
+        Combination.parse(value)  # type: ignore[arg-type]

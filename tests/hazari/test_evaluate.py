@@ -323,3 +323,10 @@ def test_numpy_stays_optional() -> None:
     plain = "import sys, cardrules.hazari; print('numpy' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("value", [None, 5, 3.5, object()])
+def test_non_iterables_raise_package_errors(value: object) -> None:
+    for function in (evaluate, best_three, strengths, strengths4):
+        with pytest.raises(InvalidCardsError):
+            function(value)  # type: ignore[operator]

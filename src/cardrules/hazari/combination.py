@@ -60,6 +60,8 @@ class Kind(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Kind:
         """Read a kind name in any case: ``trio``, ``colour run``, ``COLOUR_RUN``..."""
+        if not isinstance(text, str):
+            raise ParseError(f"expected a combination kind name, got {type(text).__name__}")
         kind = _KIND_BY_TEXT.get(" ".join(text.replace("_", " ").split()).lower())
         if kind is None:
             names = ", ".join(k.label for k in reversed(Kind))

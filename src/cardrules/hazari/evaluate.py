@@ -160,7 +160,10 @@ def _indices(cards: Iterable[Card]) -> tuple[int, ...]:
     """The indices of 3 or 4 distinct cards, or a clear error."""
     if isinstance(cards, (str, bytes)):
         raise InvalidCardsError(f"expected Card objects, got the string {cards!r}; parse it first")
-    cards = tuple(cards)
+    try:
+        cards = tuple(cards)
+    except TypeError:
+        raise InvalidCardsError(f"expected 3 or 4 Card objects, got {cards!r}") from None
     if len(cards) not in (3, 4):
         raise InvalidCardsError(
             f"a Hazari combination takes 3 or 4 cards, got {len(cards)}: {_show(cards)}"
@@ -226,8 +229,8 @@ def best_three(cards: Iterable[Card]) -> tuple[Card, Card, Card]:
     >>> best_three(parse_cards("KC 9H KD 9S"))
     (Card.parse('KC'), Card.parse('KD'), Card.parse('9S'))
     """
-    cards = tuple(cards)
     indices = _indices(cards)
+    cards = tuple(Card.from_index(index) for index in indices)
     if len(indices) != 4:
         raise InvalidCardsError(f"best_three takes 4 cards, got {len(indices)}: {_show(cards)}")
     best = strength4_of(*indices)
@@ -247,7 +250,7 @@ def strengths(triples: Iterable[Sequence[int]]) -> list[int]:
     [727, 728]
     """
     if not isinstance(triples, (list, tuple)):
-        triples = list(triples)
+        triples = _as_list(triples)
     table = _BY_PAIR
     try:
         result = [
@@ -268,7 +271,7 @@ def strengths4(quads: Iterable[Sequence[int]]) -> list[int]:
     """
     result: list[int] = []
     append = result.append
-    for quad in quads:
+    for quad in quads if isinstance(quads, (list, tuple)) else _as_list(quads):
         try:
             a, b, c, d = quad
         except (TypeError, ValueError):
@@ -276,6 +279,13 @@ def strengths4(quads: Iterable[Sequence[int]]) -> list[int]:
             continue
         append(strength4_of(a, b, c, d))
     return result
+
+
+def _as_list(groups: Any) -> list[Any]:
+    try:
+        return list(groups)
+    except TypeError:
+        raise InvalidCardsError(f"expected groups of card indices, got {groups!r}") from None
 
 
 def _checked_strength(group: Any, size: int) -> int:
