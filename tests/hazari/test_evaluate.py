@@ -233,13 +233,17 @@ def test_numpy_batches_match_the_pure_batches() -> None:
         ([[0.0, 1.0, 2.0]], 3, "must be integers"),
         ([[0, 1, 2, 2]], 4, "repeat a card"),
         ([[0, 1, 2]], 4, r"expected an \(n, 4\) array"),
+        ([[0, 1, 2], [4, 5]], 3, r"expected an \(n, 3\) array"),
     ],
 )
 def test_numpy_batches_reject_bad_input(rows: list[list[float]], width: int, message: str) -> None:
     np = pytest.importorskip("numpy")
     function = strengths_numpy if width == 3 else strengths4_numpy
     with pytest.raises(InvalidCardsError, match=message):
-        function(np.array(rows))
+        function(rows)
+    if len({len(row) for row in rows}) == 1:
+        with pytest.raises(InvalidCardsError, match=message):
+            function(np.array(rows))
 
 
 # Properties

@@ -330,7 +330,10 @@ def _flat_table() -> numpy.typing.NDArray[numpy.int16]:
 def _as_index_array(cards: Any, width: int) -> numpy.typing.NDArray[numpy.int64]:
     np = _numpy()
 
-    array = np.asarray(cards)
+    try:
+        array = np.asarray(cards)
+    except ValueError:
+        raise InvalidCardsError(f"expected an (n, {width}) array of card indices") from None
     if array.ndim != 2 or array.shape[1] != width:
         raise InvalidCardsError(
             f"expected an (n, {width}) array of card indices, got {array.shape}"
