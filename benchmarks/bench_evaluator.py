@@ -80,7 +80,7 @@ def import_ms(code: str, runs: int) -> float:
 def own_import_ms(runs: int) -> float:
     """Best self time, in ms, of the evaluator modules under ``python -X importtime``."""
     best = float("inf")
-    modules = ("cardrules.hazari.combination", "cardrules.hazari.evaluate")
+    modules = ("cardrules.hazari.combination", "cardrules.hazari.evaluator")
     for _ in range(runs):
         done = subprocess.run(
             [sys.executable, "-X", "importtime", "-c", "import cardrules.hazari"],

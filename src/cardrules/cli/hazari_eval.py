@@ -22,7 +22,7 @@ from typing import Any
 
 from cardrules.cards import format_cards, parse_cards
 from cardrules.hazari.combination import Combination, TableRow, combination_table
-from cardrules.hazari.evaluate import best_three, evaluate
+from cardrules.hazari.evaluator import best_three, evaluate
 
 __all__ = ["register"]
 

@@ -10,7 +10,7 @@ from cardrules.cli.narrate import Option, cards_text, seat_text
 from cardrules.game import LegalActions, Turn
 from cardrules.hazari.actions import Up
 from cardrules.hazari.arrangement import Arrangement
-from cardrules.hazari.evaluate import best_three, evaluate
+from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.solver import best_arrangement, greedy_arrangement

@@ -14,7 +14,7 @@ from cardrules.hazari.combination import (
 )
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.equity import Equity, arrangement_equity
-from cardrules.hazari.evaluate import (
+from cardrules.hazari.evaluator import (
     best_three,
     evaluate,
     strength4_of,

@@ -28,7 +28,7 @@ import attrs
 from cardrules.cards import Card, format_cards, parse_cards
 from cardrules.errors import InvalidArrangementError
 from cardrules.hazari.combination import COMBINATIONS, Combination
-from cardrules.hazari.evaluate import strength4_of, strength_of
+from cardrules.hazari.evaluator import strength4_of, strength_of
 from cardrules.hazari.points import POINTS_BY_INDEX
 
 __all__ = ["Arrangement"]

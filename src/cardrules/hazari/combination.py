@@ -156,7 +156,7 @@ class Combination:
     the three ranks as the run is named for a run (``A-K-Q``, ``A-2-3``, ``K-Q-J``);
     the three ranks high to low otherwise. ``strength`` is derived from them.
     Combinations compare and hash by ``strength``. Prefer the interned objects of
-    :meth:`from_strength`, :meth:`parse` or :func:`~cardrules.hazari.evaluate`.
+    :meth:`from_strength`, :meth:`parse` or :func:`~cardrules.hazari.evaluator.evaluate`.
 
     >>> Combination(Kind.PAIR, (Rank.ACE, Rank.KING)) == Combination.parse("Pair A-A-K")
     True

@@ -32,7 +32,7 @@ from cardrules.cards import Card, require_distinct
 from cardrules.errors import InvalidCardsError
 from cardrules.game import LegalActions
 from cardrules.hazari.arrangement import Arrangement
-from cardrules.hazari.evaluate import strengths
+from cardrules.hazari.evaluator import strengths
 
 __all__ = ["ValidArrangements", "count_valid_arrangements", "valid_arrangements"]
 

@@ -25,7 +25,7 @@ from cardrules.errors import InvalidStateError
 from cardrules.hazari.actions import Up
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS
-from cardrules.hazari.evaluate import strength4_of, strength_of
+from cardrules.hazari.evaluator import strength4_of, strength_of
 from cardrules.hazari.events import RoundPlayed
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation

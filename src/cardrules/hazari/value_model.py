@@ -176,7 +176,7 @@ class ValueModel:
 
     def __call__(self, round_number: int, cards: tuple[Card, ...], /) -> float:
         """The expected card points won by playing ``cards`` in round ``round_number``."""
-        from cardrules.hazari.evaluate import evaluate
+        from cardrules.hazari.evaluator import evaluate
 
         r = _round_index(round_number)
         strength = evaluate(cards).strength
