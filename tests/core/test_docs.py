@@ -41,3 +41,20 @@ def test_changelog_has_an_unreleased_section() -> None:
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert changelog.startswith("# Changelog")
     assert re.search(r"^## \[(Unreleased|\d+\.\d+\.\d+)\]", changelog, flags=re.MULTILINE)
+
+
+def test_readme_examples_run() -> None:
+    import doctest
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", readme, flags=re.MULTILINE | re.DOTALL)
+    assert blocks, "the README has no Python examples"
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    globs: dict[str, object] = {}
+    for number, block in enumerate(blocks):
+        test = parser.get_doctest(block, globs, f"README block {number}", "README.md", 0)
+        runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.attempted > 0
+    assert result.failed == 0, "a README example fails; run python -m pytest -k readme -s"
