@@ -54,7 +54,7 @@ def test_readme_examples_run() -> None:
     globs: dict[str, object] = {}
     for number, block in enumerate(blocks):
         test = parser.get_doctest(block, globs, f"README block {number}", "README.md", 0)
-        runner.run(test)
+        runner.run(test, clear_globs=False)
     result = runner.summarize(verbose=False)
     assert result.attempted > 0
     assert result.failed == 0, "a README example fails; run python -m pytest -k readme -s"
