@@ -51,10 +51,8 @@ def test_readme_examples_run() -> None:
     assert blocks, "the README has no Python examples"
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    globs: dict[str, object] = {}
-    for number, block in enumerate(blocks):
-        test = parser.get_doctest(block, globs, f"README block {number}", "README.md", 0)
-        runner.run(test, clear_globs=False)
+    test = parser.get_doctest("\n".join(blocks), {}, "README", "README.md", 0)
+    runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.attempted > 0
     assert result.failed == 0, "a README example fails; run python -m pytest -k readme -s"
