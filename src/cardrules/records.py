@@ -29,7 +29,16 @@ from typing_extensions import Self
 from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, InvalidStateError
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "check_summary", "dump_json", "replay"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "GameRecord",
+    "check_summary",
+    "dump_json",
+    "load_record",
+    "record_actions",
+    "replay",
+]
 
 FORMAT = "cardrules"
 VERSION = 1
@@ -164,3 +173,36 @@ def check_summary(actual: JSONObject, stored: JSONObject) -> None:
                 f"the record's summary does not match its actions: {key!r} is {shown}"
                 f" but the actions give {given}"
             )
+
+
+def record_actions(history: Iterable[Any]) -> tuple[JSONObject, ...]:
+    """The JSON form of a history of :class:`~cardrules.game.Turn` records."""
+    return tuple({"player": turn.player, **turn.action.to_json()} for turn in history)
+
+
+def load_record(
+    text: str | bytes,
+    game: str,
+    start: Callable[[GameRecord], S],
+    parse: Callable[[JSONObject], Any],
+    summary: Callable[[S], JSONObject],
+) -> S:
+    """Rebuild a state from a record of ``game``, the same way for every game.
+
+    ``start`` builds the initial position from the record's rules and dealing,
+    ``parse`` reads one action, and ``summary`` describes a position; the replayed
+    position's summary must equal the stored one. Every fault raises
+    :class:`InvalidStateError`.
+    """
+    record = GameRecord.from_json(text, game)
+    try:
+        state = start(record)
+    except InvalidStateError:
+        raise
+    except CardRulesError as exc:
+        raise InvalidStateError(
+            f"invalid {game} record setup {record.rules!r:.120}: {exc}"
+        ) from exc
+    state = replay(state, record.actions, parse)
+    check_summary(summary(state), record.summary)
+    return state

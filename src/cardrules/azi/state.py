@@ -34,7 +34,7 @@ from cardrules.cards import Card
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.game import ActionTuple, Turn
-from cardrules.records import GameRecord, check_summary, replay
+from cardrules.records import GameRecord, load_record, record_actions
 from cardrules.rng import Rng, derive_seed
 
 __all__ = ["LOT_KEY", "AziState", "new_game"]
@@ -307,8 +307,9 @@ class AziState(Position):
     def record(self) -> GameRecord:
         """The game record: rules (with the first dealer), dealing, actions and summary."""
         rules = {**self._g.rules.to_json(), "dealer": self._g.first_dealer}
-        actions = tuple({"player": p, **a.to_json()} for p, a in self._actions())
-        return GameRecord("azi", rules, self._g.dealing, actions, self._summary())
+        return GameRecord(
+            "azi", rules, self._g.dealing, record_actions(self.history), self._summary()
+        )
 
     def to_json(self) -> str:
         """The whole game (rules, dealing, actions, summary) as canonical JSON."""
@@ -317,17 +318,13 @@ class AziState(Position):
     @classmethod
     def from_json(cls, text: str | bytes) -> AziState:
         """Rebuild a state by replaying its record; tampering raises InvalidStateError."""
-        record = GameRecord.from_json(text, "azi")
-        rules_data = dict(record.rules)
-        dealer = rules_data.pop("dealer", None)
-        try:
-            rules = AziRules.from_json(rules_data)
-            start = cls.new(rules, dealer=dealer, dealing=record.dealing)
-        except (InvalidRulesError, ValueError) as exc:
-            raise InvalidStateError(f"invalid Azi record: {exc}") from exc
-        state = replay(start, record.actions, parse_action)
-        check_summary(state._summary(), record.summary)
-        return state
+        return load_record(text, "azi", cls._start, parse_action, AziState._summary)
+
+    @classmethod
+    def _start(cls, record: GameRecord) -> AziState:
+        options = dict(record.rules)
+        dealer = options.pop("dealer", None)
+        return cls.new(AziRules.from_json(options), dealer=dealer, dealing=record.dealing)
 
     @classmethod
     def resample(cls, observation: AziObservation, rng: Rng) -> AziState:

@@ -26,7 +26,6 @@ import attrs
 
 from cardrules.cards import format_cards
 from cardrules.dealing import Dealing
-from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.game import LegalActions, Turn
 from cardrules.hazari.actions import Up, parse_action
 from cardrules.hazari.deal import PLAYERS
@@ -34,7 +33,7 @@ from cardrules.hazari.events import DealStarted, MatchEvent, MatchOver
 from cardrules.hazari.observation import HazariMatchObservation
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import HazariState
-from cardrules.records import GameRecord, check_summary, replay
+from cardrules.records import GameRecord, load_record, record_actions
 from cardrules.rng import Rng
 
 __all__ = ["MATCH_GAME", "HazariMatch"]
@@ -174,7 +173,7 @@ class HazariMatch:
             game=MATCH_GAME,
             rules={**self.rules.to_json(), "dealer": self.first_dealer},
             dealing=self.dealing,
-            actions=tuple({"player": t.player, **t.action.to_json()} for t in self.history),
+            actions=record_actions(self.history),
             summary=self.summary(),
         )
 
@@ -185,17 +184,14 @@ class HazariMatch:
     @classmethod
     def from_json(cls, text: str | bytes) -> HazariMatch:
         """Rebuild a match by replaying its record; bad input raises :class:`InvalidStateError`."""
-        record = GameRecord.from_json(text, MATCH_GAME)
+        return load_record(text, MATCH_GAME, cls._start, parse_action, HazariMatch.summary)
+
+    @classmethod
+    def _start(cls, record: GameRecord) -> HazariMatch:
         options = dict(record.rules)
         dealer = options.pop("dealer", None)
-        try:
-            rules = HazariRules.from_json(options)
-            start = cls.from_dealing(record.dealing, dealer=dealer, rules=rules)
-        except CardRulesError as exc:
-            raise InvalidStateError(f"invalid Hazari match setup: {exc}") from exc
-        match = replay(start, record.actions, parse_action)
-        check_summary(match.summary(), record.summary)
-        return match
+        rules = HazariRules.from_json(options)
+        return cls.from_dealing(record.dealing, dealer=dealer, rules=rules)
 
     @classmethod
     def resample(cls, observation: HazariMatchObservation, rng: Rng) -> HazariMatch:

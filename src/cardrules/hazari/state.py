@@ -29,7 +29,6 @@ from cardrules.cards import Card, format_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import (
-    CardRulesError,
     IllegalActionError,
     InvalidCardsError,
     InvalidRulesError,
@@ -43,7 +42,7 @@ from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlay
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.partitions import valid_arrangements
 from cardrules.hazari.rules import HazariRules, TieRule
-from cardrules.records import GameRecord, check_summary, replay
+from cardrules.records import GameRecord, load_record, record_actions
 from cardrules.rng import Rng
 
 __all__ = ["GAME", "PACK", "HazariState", "UpActions", "hands_to_deck", "replay_deal"]
@@ -327,7 +326,7 @@ class HazariState:
             game=GAME,
             rules=self.setup_json(),
             dealing=self.dealing,
-            actions=tuple({"player": t.player, **t.action.to_json()} for t in self.history),
+            actions=record_actions(self.history),
             summary=self.summary(),
         )
 
@@ -341,11 +340,7 @@ class HazariState:
 
         Malformed, truncated or tampered input raises :class:`InvalidStateError`.
         """
-        record = GameRecord.from_json(text, GAME)
-        start = _start_from_setup(record.rules, record.dealing)
-        state = replay(start, record.actions, parse_action)
-        check_summary(state.summary(), record.summary)
-        return state
+        return load_record(text, GAME, _start_from_record, parse_action, HazariState.summary)
 
     @classmethod
     def resample(cls, observation: HazariObservation, rng: Rng) -> HazariState:
@@ -358,15 +353,12 @@ class HazariState:
         return f"HazariState.from_json({self.to_json()!r})"
 
 
-def _start_from_setup(setup: dict[str, Any], dealing: Dealing) -> HazariState:
-    options = dict(setup)
+def _start_from_record(record: GameRecord) -> HazariState:
+    options = dict(record.rules)
     dealer = options.pop("dealer", None)
     deal = options.pop("deal", None)
-    try:
-        rules = HazariRules.from_json(options)
-        return HazariState.from_dealing(dealing, dealer=dealer, deal=deal, rules=rules)
-    except CardRulesError as exc:
-        raise InvalidStateError(f"invalid Hazari setup {setup!r:.120}: {exc}") from exc
+    rules = HazariRules.from_json(options)
+    return HazariState.from_dealing(record.dealing, dealer=dealer, deal=deal, rules=rules)
 
 
 def replay_deal(
