@@ -56,3 +56,10 @@ def test_readme_examples_run() -> None:
     result = runner.summarize(verbose=False)
     assert result.attempted > 0
     assert result.failed == 0, "a README example fails; run python -m pytest -k readme -s"
+
+
+def test_the_version_has_a_changelog_section() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    version = cardrules.__version__
+    if re.fullmatch(r"\d+\.\d+\.\d+", version):
+        assert f"## [{version}] - " in changelog, f"CHANGELOG.md has no section for {version}"
