@@ -11,8 +11,9 @@ def main(wheel: str, sdist: str) -> int:
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     problems = []
-    if "cardrules/py.typed" not in names:
-        problems.append("the wheel lacks cardrules/py.typed")
+    for shipped in ("cardrules/py.typed", "cardrules/hazari/value_tables.json"):
+        if shipped not in names:
+            problems.append(f"the wheel lacks {shipped}")
     if any(name.startswith(("tests/", "docs/", "benchmarks/")) for name in names):
         problems.append("the wheel holds tests, docs or benchmarks")
     with tarfile.open(sdist) as archive:
