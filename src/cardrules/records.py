@@ -96,7 +96,11 @@ class GameRecord:
             raise InvalidStateError(
                 f"a game record needs exactly the keys {sorted(expected)}, got {sorted(data)}"
             )
-        if data["format"] != FORMAT or data["version"] != VERSION:
+        if (
+            data["format"] != FORMAT
+            or type(data["version"]) is not int
+            or data["version"] != VERSION
+        ):
             raise InvalidStateError(
                 f"unsupported record format {data['format']!r} version {data['version']!r}"
                 f" (expected {FORMAT!r} version {VERSION})"
@@ -135,7 +139,7 @@ def replay(start: S, actions: Iterable[JSONObject], parse: Callable[[JSONObject]
     for number, data in enumerate(actions):
         fields = dict(data)
         player = fields.pop("player", None)
-        if player != state.current_player:
+        if type(player) is not int or player != state.current_player:
             raise InvalidStateError(
                 f"action {number} is recorded for player {player!r},"
                 f" but player {state.current_player!r} is to act"
@@ -153,7 +157,8 @@ def check_summary(actual: JSONObject, stored: JSONObject) -> None:
     """Raise :class:`InvalidStateError` naming the first fact where ``stored`` differs.
 
     ``actual`` is the summary of the replayed position; ``stored`` the record's.
-    A key missing on one side counts as a difference, even if the other holds null.
+    A key missing on one side counts as a difference, even if the other holds null,
+    and values must match as JSON: ``1.0`` or ``true`` is not ``1``.
 
     >>> try:
     ...     check_summary({"phase": "over", "winner": None}, {"phase": "over"})
@@ -161,12 +166,12 @@ def check_summary(actual: JSONObject, stored: JSONObject) -> None:
     ...     print(str(exc).split(": ", 1)[1])
     'winner' is missing but the actions give None
     """
-    if actual == stored:
+    if dump_json(actual) == dump_json(stored):
         return
     missing = object()
     for key in sorted(set(actual) | set(stored)):
         have, want = stored.get(key, missing), actual.get(key, missing)
-        if have is missing or want is missing or have != want:
+        if have is missing or want is missing or dump_json(have) != dump_json(want):
             shown = "missing" if have is missing else f"stored as {have!r:.80}"
             given = "nothing" if want is missing else f"{want!r:.80}"
             raise InvalidStateError(

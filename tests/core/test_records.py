@@ -105,3 +105,24 @@ def test_action_tuple_is_a_lazy_collection() -> None:
     assert legal[3] == 3
     assert legal == ActionTuple(range(20))
     assert eval(repr(ActionTuple([1, 2])), {"ActionTuple": ActionTuple}) == ActionTuple([1, 2])
+
+
+@pytest.mark.parametrize("player", [True, 0.0, "0"])
+def test_replay_needs_an_integer_player(player: object) -> None:
+    with pytest.raises(InvalidStateError, match="recorded for player"):
+        replay(Counter(), ({"player": player, "add": 2},), parse)
+
+
+def test_summaries_match_as_json_not_by_loose_equality() -> None:
+    from cardrules.records import check_summary
+
+    check_summary({"total": 5, "over": True}, {"over": True, "total": 5})
+    for stored in ({"total": 5.0, "over": True}, {"total": 5, "over": 1}):
+        with pytest.raises(InvalidStateError, match="stored as"):
+            check_summary({"total": 5, "over": True}, stored)
+
+
+def test_version_must_be_the_integer_one() -> None:
+    text = record(()).to_json().replace('"version":1', '"version":1.0')
+    with pytest.raises(InvalidStateError, match="unsupported record format"):
+        GameRecord.from_json(text, "counter")
