@@ -118,3 +118,21 @@ def test_play_hazari_between_bots(capsys: pytest.CaptureFixture[str]) -> None:
         assert f"Round {number}, seat" in out
     assert "Points: seat 0 (solver)" in out
     assert out.strip().splitlines()[-1].startswith("Most points: ")
+
+
+def test_hazari_bots_play_a_whole_match() -> None:
+    from cardrules.bots import GreedyBot, SolverBot
+    from cardrules.hazari import HazariMatch, HazariRules
+    from cardrules.rng import Rng
+
+    match = HazariMatch.new(seed=4, rules=HazariRules(target=400))
+    bots = (SolverBot(), GreedyBot(), GreedyBot(), GreedyBot())
+    rng = Rng(0)
+    while not match.is_terminal:
+        player = match.current_player
+        assert player is not None
+        action = bots[player].choose(match.observation(player), match.legal_actions(), rng)
+        assert action in match.legal_actions()
+        match = match.apply(action)
+    assert max(match.totals) >= 400
+    assert sum(match.totals) == 360 * len(match.deals)

@@ -22,7 +22,8 @@ import attrs
 
 from cardrules.game import LegalActions
 from cardrules.hazari.actions import Up
-from cardrules.hazari.observation import HazariObservation
+from cardrules.cards import Card
+from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.solver import best_arrangement, greedy_arrangement
 from cardrules.hazari.state import HazariState
@@ -47,17 +48,25 @@ class HazariDeals:
         return HazariState.new(seed=seed, dealer=self.dealer, rules=self.rules)
 
 
+HazariView = HazariObservation | HazariMatchObservation
+"""What a Hazari bot sees: the observation of a deal, or of a match."""
+
+
+def _hand(observation: HazariView) -> tuple[Card, ...]:
+    if isinstance(observation, HazariMatchObservation):
+        return observation.current.hand
+    return observation.hand
+
+
 @attrs.frozen
 class GreedyBot:
     """Arranges strongest-first: best triple, best of the rest, again, the last four."""
 
     name: ClassVar[str] = "greedy"
 
-    def choose(
-        self, observation: HazariObservation, legal_actions: LegalActions[Any], rng: Rng
-    ) -> Up:
-        """The greedy arrangement of the observed hand."""
-        return Up(greedy_arrangement(observation.hand))
+    def choose(self, observation: HazariView, legal_actions: LegalActions[Any], rng: Rng) -> Up:
+        """The greedy arrangement of the observed hand (of a deal, or a match's deal)."""
+        return Up(greedy_arrangement(_hand(observation)))
 
 
 @attrs.frozen
@@ -66,8 +75,6 @@ class SolverBot:
 
     name: ClassVar[str] = "solver"
 
-    def choose(
-        self, observation: HazariObservation, legal_actions: LegalActions[Any], rng: Rng
-    ) -> Up:
-        """The best arrangement of the observed hand."""
-        return Up(best_arrangement(observation.hand))
+    def choose(self, observation: HazariView, legal_actions: LegalActions[Any], rng: Rng) -> Up:
+        """The best arrangement of the observed hand (of a deal, or a match's deal)."""
+        return Up(best_arrangement(_hand(observation)))
