@@ -20,9 +20,9 @@ from typing import Any, ClassVar
 
 import attrs
 
+from cardrules.cards import Card
 from cardrules.game import LegalActions
 from cardrules.hazari.actions import Up
-from cardrules.cards import Card
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.solver import best_arrangement, greedy_arrangement
