@@ -57,7 +57,7 @@ class ArrangingBot:
 
 @attrs.frozen
 class DealView:
-    """Hands a match bot its view of the current deal (the Hazari bots read deals only)."""
+    """Hands a deal-only bot (such as ArrangingBot) its view of a match's current deal."""
 
     bot: Any
 
