@@ -8,13 +8,10 @@ reference evaluator of ``reference.py``; it shares no tables or helpers with
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reference import ref_best4, ref_key
 
 Split = tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import ref_best4, ref_key
 
 from cardrules import Card, parse_cards
 from cardrules.errors import CardParseError, InvalidArrangementError
 from cardrules.hazari import Arrangement, Combination, valid_arrangements
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from reference import ref_best4, ref_key
 
 TEXT = "9H 9D 9C | AS KS QS | JH JD 7C | 8S 6H 3D 2C"
 

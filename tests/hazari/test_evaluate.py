@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from itertools import combinations, permutations
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+import reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,22 +25,6 @@ from cardrules.hazari import (
     strengths4_numpy,
     strengths_numpy,
 )
-
-
-def _load_reference() -> ModuleType:
-    name = "cardrules_tests_hazari_reference"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            name, Path(__file__).with_name("reference.py")
-        )
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-ref = _load_reference()
 
 three_cards = st.lists(st.integers(0, 51), min_size=3, max_size=3, unique=True)
 four_cards = st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
 from itertools import combinations, product
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+import reference as ref
 
 from cardrules.cards import Card
 from cardrules.errors import InvalidCardsError
@@ -24,21 +21,6 @@ from cardrules.hazari import (
     strengths4,
 )
 
-
-def _load_reference() -> ModuleType:
-    name = "cardrules_tests_hazari_reference"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            name, Path(__file__).with_name("reference.py")
-        )
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-ref = _load_reference()
 CARDS = [Card.from_index(i) for i in range(52)]
 TRIPLES = list(combinations(range(52), 3))
 KIND_BY_NAME = {

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scripted_deal import SCRIPT, scripted_hands
 
 from cardrules import Dealing, Rng
 from cardrules.errors import IllegalActionError
@@ -19,9 +17,6 @@ from cardrules.hazari.observation import HazariMatchObservation
 from cardrules.hazari.resample import random_arrangement
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import HazariState, hands_to_deck
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scripted_deal import SCRIPT, scripted_hands
 
 
 def finish(match: HazariMatch, rng: Rng) -> HazariMatch:

@@ -8,13 +8,13 @@ shipped expected-points model and a bumpy toy objective with many ties).
 from __future__ import annotations
 
 import functools
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from brute_force import Survey, all_splits, index_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import ref_best4, ref_key
 
 from cardrules import Card, parse_cards
 from cardrules.hazari import (
@@ -25,10 +25,6 @@ from cardrules.hazari import (
     count_valid_arrangements,
     valid_arrangements,
 )
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from brute_force import Survey, all_splits, index_of
-from reference import ref_best4, ref_key
 
 hands = st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True).map(
     lambda indices: tuple(Card.from_index(i) for i in indices)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import functools
 import math
-import sys
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
 import pytest
+from brute_force import index_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import ref_best4, ref_key
 
 from cardrules import Card, parse_cards
 from cardrules.errors import InvalidCardsError, InvalidRulesError
@@ -23,10 +23,6 @@ from cardrules.hazari import (
     greedy_arrangement,
     valid_arrangements,
 )
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from brute_force import index_of
-from reference import ref_best4, ref_key
 
 hands = st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True).map(
     lambda indices: tuple(Card.from_index(i) for i in indices)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-import sys
 from itertools import combinations, pairwise
-from pathlib import Path
 from typing import Any
 
 import pytest
+from brute_force import index_of
+from reference import ref_best4, ref_key
 
 from cardrules import Card, parse_cards
 from cardrules.errors import InvalidCardsError, InvalidRulesError
@@ -21,10 +21,6 @@ from cardrules.hazari.value_model import (
     model_to_json,
 )
 from cardrules.rng import Rng, derive_seed
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from brute_force import index_of
-from reference import ref_best4, ref_key
 
 POINTS = {rank: 10 if rank >= 10 else 5 for rank in range(2, 15)}
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from naive_deal import play_deal
+from scripted_deal import SCRIPT, scripted_hands
 
 from cardrules import Card, Deck, Rng, parse_cards
 from cardrules.errors import (
@@ -24,10 +25,6 @@ from cardrules.hazari.deal import deal_hands
 from cardrules.hazari.events import DealScored, PlayerUp
 from cardrules.hazari.rules import HazariRules, TieRule
 from cardrules.hazari.state import HazariState, hands_to_deck, replay_deal
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from naive_deal import play_deal
-from scripted_deal import SCRIPT, scripted_hands
 
 
 def play_script(rules: HazariRules) -> HazariState:
