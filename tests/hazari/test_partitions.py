@@ -6,16 +6,11 @@ The brute-force comparison is in ``test_partitions_brute_force.py``.
 from __future__ import annotations
 
 import pytest
-from hypothesis import strategies as st
 
-from cardrules import Card, parse_cards
+from cardrules import parse_cards
 from cardrules.errors import InvalidCardsError
 from cardrules.game import LegalActions
 from cardrules.hazari import Arrangement, count_valid_arrangements, valid_arrangements
-
-hands = st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True).map(
-    lambda indices: tuple(Card.from_index(i) for i in indices)
-)
 
 THREE_TRIOS = "AC AD AH KC KD KH QC QD QH 2S 3S 4S 7D"
 
