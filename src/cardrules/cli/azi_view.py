@@ -6,13 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.azi import (
-    ACCEPT,
-    DECLINE,
-    FOLD,
-    JOIN,
-    PASS,
     PLAY,
-    SKIP,
     Accept,
     Answered,
     AntesPaid,
@@ -42,6 +36,7 @@ from cardrules.azi import (
     Skipped,
     Stayed,
     TrickWon,
+    parse_action_text,
 )
 from cardrules.cards import parse_card
 from cardrules.cli.narrate import Option, cards_text, seat_text
@@ -205,28 +200,18 @@ def options(
     return [(label(action, observation, unicode), action) for action in legal]
 
 
-_WORDS = {
-    "play": PLAY,
-    "stay": PLAY,
-    "fold": FOLD,
-    "pass": PASS,
-    "accept": ACCEPT,
-    "decline": DECLINE,
-    "join": JOIN,
-    "skip": SKIP,
-}
-
-
 def parse(text: str, observation: AziObservation) -> Any:
-    """A typed action: a word (``fold``, ``pass``...), ``raise N``, or a card to play or discard."""
+    """A typed action: its text form (``fold``, ``raise 12``, ``card QS``...), ``stay``
+    for play, or a bare card to play or discard."""
     words = text.lower().split()
-    if len(words) == 1 and words[0] in _WORDS:
-        return _WORDS[words[0]]
-    if len(words) == 2 and words[0] == "raise":
-        if not words[1].isdigit():
-            raise ParseError(f"a raise needs a whole number, got {words[1]!r}")
-        return Raise(int(words[1]))
-    if len(words) == 1:
-        card = parse_card(words[0])
-        return Discard(card) if observation.phase is Phase.DISCARD else PlayCard(card)
+    if words == ["stay"]:
+        return PLAY
+    if len(words) == 2 and words[0] == "raise" and not words[1].isdigit():
+        raise ParseError(f"a raise needs a whole number, got {words[1]!r}")
+    try:
+        return parse_action_text(text)
+    except ParseError:
+        if len(words) == 1:
+            card = parse_card(words[0])
+            return Discard(card) if observation.phase is Phase.DISCARD else PlayCard(card)
     raise ParseError(f"cannot read {text!r} as an action; type a number from the list")
