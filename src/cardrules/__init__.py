@@ -34,7 +34,8 @@ from cardrules.errors import (
     InvalidStateError,
     ParseError,
 )
-from cardrules.game import ActionTuple, GameState, LegalActions, Observation, Turn
+from cardrules.game import ActionTuple, GameState, LegalActions, Observation, Resampler, Turn
+from cardrules.registry import Game, GameDefinition, game_names, load_game, register_game
 from cardrules.rng import Rng, derive_seed
 
 __all__ = [
@@ -46,6 +47,8 @@ __all__ = [
     "CardRulesError",
     "Dealing",
     "Deck",
+    "Game",
+    "GameDefinition",
     "GameState",
     "IllegalActionError",
     "InvalidArrangementError",
@@ -57,13 +60,17 @@ __all__ = [
     "Observation",
     "ParseError",
     "Rank",
+    "Resampler",
     "Rng",
     "Suit",
     "Turn",
     "__version__",
     "derive_seed",
     "format_cards",
+    "game_names",
+    "load_game",
     "parse_card",
     "parse_cards",
+    "register_game",
     "require_distinct",
 ]

@@ -8,6 +8,7 @@ taken. A *state* is one immutable position of that game:
 - :meth:`GameState.apply` returns a new state and leaves the old one untouched;
 - :meth:`GameState.observation` is what one player may know, and nothing more;
 - :attr:`GameState.history` and :attr:`GameState.events` record what happened;
+- :meth:`GameState.action_id` numbers actions for search and learning tools;
 - :meth:`GameState.to_json` and ``from_json`` round-trip any position.
 
 Both :class:`cardrules.hazari.HazariState` and :class:`cardrules.azi.AziState`
@@ -39,12 +40,16 @@ __all__ = [
     "GameState",
     "LegalActions",
     "Observation",
+    "Resampler",
     "Turn",
+    "check_index",
 ]
 
 A = TypeVar("A")
 A_co = TypeVar("A_co", covariant=True)
 O_co = TypeVar("O_co", covariant=True)
+O_contra = TypeVar("O_contra", contravariant=True)
+S_co = TypeVar("S_co", covariant=True)
 JSONObject = dict[str, Any]
 
 
@@ -75,10 +80,11 @@ class Turn(Generic[A]):
 
 
 class LegalActions(Collection[A_co], abc.ABC):
-    """The legal actions of one state: a lazy, deterministic collection.
+    """The legal actions of one state: a lazy, deterministic, read-only sequence.
 
-    Supports ``action in legal``, ``len(legal)`` and iteration in a fixed order.
-    Subclasses compute only what is asked for.
+    Supports ``action in legal``, ``len(legal)``, iteration and ``legal[i]``, all in
+    one fixed order. ``action in legal`` is True exactly when the state's ``apply``
+    accepts ``action``. Subclasses compute only what is asked for.
     """
 
     __slots__ = ()
@@ -92,55 +98,55 @@ class LegalActions(Collection[A_co], abc.ABC):
     @abc.abstractmethod
     def __iter__(self) -> Iterator[A_co]: ...
 
+    @abc.abstractmethod
+    def __getitem__(self, index: int) -> A_co:
+        """The ``index``-th action in iteration order (negative indices count from the end)."""
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {len(self)} actions>"
 
 
-class ActionTuple(LegalActions[A_co]):
-    """Legal actions held in a tuple: for phases with few choices.
+def check_index(index: object, size: int) -> int:
+    """``index`` as a position in ``range(size)``, counting negative ones from the end.
+
+    >>> check_index(-1, 3)
+    2
+    >>> check_index(3, 3)
+    Traceback (most recent call last):
+    ...
+    IndexError: action index 3 out of range for 3 legal actions
+    """
+    if type(index) is not int:
+        raise TypeError(f"legal action indices must be integers, not {type(index).__name__}")
+    position = index + size if index < 0 else index
+    if not 0 <= position < size:
+        raise IndexError(f"action index {index} out of range for {size} legal actions")
+    return position
+
+
+class ActionTuple(tuple[A_co, ...], LegalActions[A_co]):
+    """Legal actions held in an immutable tuple: for phases with few choices.
 
     >>> legal = ActionTuple(["pass", "raise"])
     >>> "pass" in legal, len(legal), list(legal), legal[1]
     (True, 2, ['pass', 'raise'], 'raise')
+    >>> legal
+    ActionTuple(['pass', 'raise'])
     """
 
-    __slots__ = ("_items", "_set")
-
-    def __init__(self, items: Iterable[A_co]) -> None:
-        self._items: tuple[A_co, ...] = tuple(items)
-        self._set: frozenset[object] | None = None
-
-    def __contains__(self, action: object) -> bool:
-        if len(self._items) <= 8:
-            return action in self._items
-        if self._set is None:
-            self._set = frozenset(self._items)
-        return action in self._set
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __iter__(self) -> Iterator[A_co]:
-        return iter(self._items)
-
-    def __getitem__(self, index: int) -> A_co:
-        return self._items[index]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, ActionTuple):
-            return self._items == other._items
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._items)
+    __slots__ = ()
 
     def __repr__(self) -> str:
-        return f"ActionTuple({list(self._items)!r})"
+        return f"ActionTuple({list(self)!r})"
 
 
 @runtime_checkable
 class Observation(Protocol):
-    """What one player may know of a state: an immutable value with no hidden cards."""
+    """What one player may know of a state: an immutable value with no hidden cards.
+
+    Every observation class also has ``from_json(dict | str)``, and ``str`` renders it
+    for a terminal.
+    """
 
     @property
     def player(self) -> int:
@@ -178,6 +184,22 @@ class GameState(Protocol[A, O_co]):
         """The state after ``action``; raises :class:`~cardrules.errors.IllegalActionError`."""
         ...
 
+    def action_id(self, action: A) -> int:
+        """The integer id of ``action`` in ``range(num_distinct_actions)``."""
+        ...
+
+    def action_from_id(self, action_id: int) -> A:
+        """The action whose id is ``action_id`` in this state."""
+        ...
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of the legal actions, sorted."""
+        ...
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per action id: 1 where the action is legal, else 0."""
+        ...
+
     def observation(self, player: int) -> O_co:
         """Exactly what ``player`` may know of this state."""
         ...
@@ -196,16 +218,23 @@ class GameState(Protocol[A, O_co]):
         """The public events so far: reveals, trick and round winners, payouts."""
         ...
 
-    def to_json(self) -> str:
-        """The whole game (rules, dealing, actions) as canonical JSON."""
+    def to_json(self) -> JSONObject:
+        """The whole game (rules, dealing, actions) as a JSON-ready dict."""
         ...
 
     @classmethod
-    def from_json(cls, text: str) -> Self:
+    def from_json(cls, data: JSONObject | str | bytes) -> Self:
         """Rebuild and validate a state; bad input raises ``InvalidStateError``."""
         ...
 
-    @classmethod
-    def resample(cls, observation: Any, rng: Rng) -> Self:
-        """A state consistent with ``observation``, other players' hidden cards redrawn."""
+
+class Resampler(Protocol[O_contra, S_co]):
+    """Draws full states consistent with one player's observation, for search bots.
+
+    ``resample(observation, rng)`` redraws every card the observer cannot see,
+    uniformly among the deals consistent with what it has seen.
+    """
+
+    def __call__(self, observation: O_contra, rng: Rng, /) -> S_co:
+        """A state consistent with ``observation``."""
         ...

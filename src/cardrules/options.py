@@ -1,0 +1,194 @@
+"""Rule options: named enums, validators and option parsing shared by every game.
+
+A game's rules are a frozen ``attrs`` class whose ``to_json`` writes JSON-native
+values (numbers, booleans, strings). :func:`rules_from_options` builds one from
+keyword options or from the text of a game spec, with every error an
+:class:`~cardrules.errors.InvalidRulesError` that names the valid choices:
+
+>>> import attrs
+>>> class Colour(NamedEnum):
+...     RED = "red"
+...     BLUE = "blue"
+>>> Colour.parse("blue")
+Colour.BLUE
+>>> Colour.parse("green")
+Traceback (most recent call last):
+...
+cardrules.errors.InvalidRulesError: unknown Colour 'green' (expected one of 'red', 'blue')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar
+
+import attrs
+from typing_extensions import Self
+
+from cardrules.errors import InvalidRulesError
+
+__all__ = [
+    "NamedEnum",
+    "RulesType",
+    "check_bool",
+    "check_kind",
+    "json_rules",
+    "parse_spec",
+    "rules_from_options",
+    "whole",
+]
+
+R = TypeVar("R", bound="RulesType")
+Validator = Callable[[object, "attrs.Attribute[Any]", Any], None]
+
+
+class NamedEnum(enum.Enum):
+    """An enum whose members are named by their string values, with a pasteable repr."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    @classmethod
+    def parse(cls, text: object) -> Self:
+        """The member whose value is ``text``; anything else raises InvalidRulesError."""
+        for member in cls:
+            if text == member.value and type(text) is type(member.value):
+                return member
+        names = ", ".join(repr(member.value) for member in cls)
+        raise InvalidRulesError(f"unknown {cls.__name__} {text!r:.80} (expected one of {names})")
+
+
+def whole(low: int, high: int | None = None) -> Validator:
+    """An attrs validator for a whole number from ``low`` (to ``high``)."""
+
+    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not int or value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise InvalidRulesError(
+                f"{attribute.name} must be a whole number {span}, got {value!r:.80}"
+            )
+
+    return check
+
+
+def check_kind(kind: type[enum.Enum]) -> Validator:
+    """An attrs validator for a member of the enum ``kind``."""
+
+    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, kind):
+            raise InvalidRulesError(
+                f"{attribute.name} must be a {kind.__name__}, got {value!r:.80}"
+            )
+
+    return check
+
+
+def check_bool(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator for ``True`` or ``False`` (not 0 or 1)."""
+    if type(value) is not bool:
+        raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r:.80}")
+
+
+class RulesType(Protocol):
+    """A game's rules class: default-constructible, written and read as JSON."""
+
+    def __init__(self) -> None: ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as JSON-native values."""
+        ...
+
+
+def json_rules(cls: type[R], data: object, build: Callable[[dict[str, Any]], R], what: str) -> R:
+    """Read rules written by ``to_json``: missing keys take their defaults, unknown keys fail.
+
+    ``build`` makes the rules from a complete dict of JSON values. Options that a
+    later version adds are absent from older records and so take their defaults.
+    """
+    defaults = cls().to_json()
+    if not isinstance(data, dict):
+        raise InvalidRulesError(f"{what} rules must be a JSON object, got {data!r:.80}")
+    unknown = sorted(str(key) for key in set(data) - set(defaults))
+    if unknown:
+        raise InvalidRulesError(
+            f"unknown {what} rule option {unknown[0]!r}; the options are {', '.join(defaults)}"
+        )
+    return build({**defaults, **data})
+
+
+_TRUE = {"true": True, "false": False}
+
+
+def _coerce(name: str, value: object, default: object) -> object:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if not isinstance(value, str) or isinstance(default, str):
+        if isinstance(default, str) and isinstance(value, tuple):
+            return "".join(getattr(item, "letter", str(item)) for item in value)
+        return value
+    text = value.strip()
+    if default is None:
+        if text.lower() in ("none", "null"):
+            return None
+        return _coerce(name, text, 0)
+    if isinstance(default, bool):
+        if text.lower() not in _TRUE:
+            raise InvalidRulesError(f"option {name} must be true or false, got {value!r:.80}")
+        return _TRUE[text.lower()]
+    if isinstance(default, int):
+        if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 30:
+            raise InvalidRulesError(f"option {name} must be a whole number, got {value!r:.80}")
+        return int(text)
+    return value
+
+
+def rules_from_options(
+    cls: type[R], options: Mapping[str, object], read: Callable[[object], R], what: str
+) -> R:
+    """Rules of type ``cls`` from keyword ``options`` over the defaults.
+
+    Values may be Python values (``players=5``, ``rounding=Rounding.DOWN``) or the
+    text of a spec (``"5"``, ``"down"``); ``read`` is the class's ``from_json``.
+    """
+    defaults = cls().to_json()
+    for name in options:
+        if name not in defaults:
+            raise InvalidRulesError(
+                f"unknown {what} option {name!r}; the options are {', '.join(defaults)}"
+            )
+    values = {name: _coerce(name, value, defaults[name]) for name, value in options.items()}
+    return read({**defaults, **values})
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split an OpenSpiel-style spec ``"name(key=value,...)"`` into its name and options.
+
+    >>> parse_spec("azi(players=5,rounding=down)")
+    ('azi', {'players': '5', 'rounding': 'down'})
+    >>> parse_spec("hazari")
+    ('hazari', {})
+    >>> parse_spec("azi(players)")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidRulesError: option 'players' in 'azi(players)' is not key=value
+    """
+    if not isinstance(spec, str):
+        raise InvalidRulesError(f"a game spec must be a string, got {spec!r:.80}")
+    text = spec.strip()
+    name, paren, rest = text.partition("(")
+    name = name.strip()
+    options: dict[str, str] = {}
+    if paren:
+        if not rest.endswith(")"):
+            raise InvalidRulesError(f"game spec {spec!r:.80} does not end with ')'")
+        body = rest[:-1].strip()
+        for item in body.split(",") if body else ():
+            key, equals, value = item.partition("=")
+            key = key.strip()
+            if not equals or not key:
+                raise InvalidRulesError(f"option {item.strip()!r} in {spec!r:.80} is not key=value")
+            if key in options:
+                raise InvalidRulesError(f"option {key!r} is given twice in {spec!r:.80}")
+            options[key] = value.strip()
+    return name, options

@@ -1,0 +1,288 @@
+"""The game registry: every game declares itself once, and everything else reads it.
+
+:func:`load_game` turns a name or an OpenSpiel-style spec into a :class:`Game`, a
+frozen value holding the game's definition and its rule options. The command
+line, the runner and the docs reach the games only through here.
+
+>>> from cardrules import game_names, load_game
+>>> game_names()
+('azi', 'hazari')
+>>> game = load_game("azi(players=5,rounding=down)")
+>>> game
+load_game('azi', players=5, rounding='down')
+>>> game.num_players, game.num_distinct_actions
+(5, 1123)
+>>> state = game.new_state(seed=1)
+>>> state.num_players
+5
+>>> load_game("chess")
+Traceback (most recent call last):
+...
+cardrules.errors.InvalidRulesError: unknown game 'chess'; the games are azi, hazari
+
+A game lives in one subpackage whose ``game`` module defines a :class:`GameDefinition`
+named ``GAME``; one entry in :data:`BUILTIN_GAMES` (or a call to :func:`register_game`)
+makes it known. See the documentation page "Adding a game".
+"""
+
+from __future__ import annotations
+
+import abc
+import importlib
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.dealing import Dealing
+from cardrules.errors import InvalidRulesError, InvalidStateError
+from cardrules.game import GameState
+from cardrules.options import parse_spec
+from cardrules.rng import Rng
+
+__all__ = [
+    "BUILTIN_GAMES",
+    "BotFactory",
+    "Game",
+    "GameDefinition",
+    "game_names",
+    "load_game",
+    "register_game",
+]
+
+BotFactory = Callable[[], Any]
+"""A callable that makes a new bot (see :mod:`cardrules.bots.base`)."""
+
+BUILTIN_GAMES: Mapping[str, str] = {
+    "azi": "cardrules.azi.game",
+    "hazari": "cardrules.hazari.game",
+}
+"""The built-in games: each name and the module whose ``GAME`` defines it (loaded lazily)."""
+
+_REGISTERED: dict[str, GameDefinition] = {}
+
+
+class GameDefinition(abc.ABC):
+    """What a game declares once: its name, rules, seats, action space, factories and bots.
+
+    Subclasses set the class attributes and implement the methods; the registry,
+    the command line and the runner need nothing else.
+    """
+
+    name: ClassVar[str]
+    """The registry name, lower case."""
+    players: ClassVar[tuple[int, ...]]
+    """The seat counts the game allows."""
+    strong_bot: ClassVar[str]
+    """The name, in :attr:`bots`, of the game's strongest bot."""
+    view: ClassVar[str]
+    """The module that narrates the game and prompts a person on the command line."""
+
+    @abc.abstractmethod
+    def make_rules(self, options: Mapping[str, object]) -> Any:
+        """The rule options from keyword options or spec text; bad ones raise InvalidRulesError."""
+
+    @abc.abstractmethod
+    def rules_json(self, rules: Any) -> dict[str, Any]:
+        """The rules as JSON-native values (what :meth:`make_rules` reads back)."""
+
+    @abc.abstractmethod
+    def num_players(self, rules: Any) -> int:
+        """The number of seats under ``rules``."""
+
+    @abc.abstractmethod
+    def num_distinct_actions(self, rules: Any) -> int:
+        """The size of the action-id space under ``rules``."""
+
+    @abc.abstractmethod
+    def new_state(
+        self, rules: Any, *, seed: int | None, dealer: int | None, dealing: Dealing | None
+    ) -> GameState[Any, Any]:
+        """A new game (one deal of Hazari, one pot of Azi)."""
+
+    @abc.abstractmethod
+    def new_match(
+        self, rules: Any, *, seed: int | None, dealer: int | None, dealing: Dealing | None
+    ) -> GameState[Any, Any]:
+        """A new match: a series of games, itself a game state."""
+
+    @abc.abstractmethod
+    def state_from_json(self, data: dict[str, Any]) -> GameState[Any, Any]:
+        """A game or match state from its parsed JSON record."""
+
+    @abc.abstractmethod
+    def parse_action(self, text: object) -> Any:
+        """An action from its text form (``str(action)``) or its JSON dict."""
+
+    @abc.abstractmethod
+    def resample(self, observation: Any, rng: Rng) -> GameState[Any, Any]:
+        """A state consistent with ``observation``: the game's :class:`~cardrules.game.Resampler`."""
+
+    @abc.abstractmethod
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The game's bots by name; always ``"random"`` and ``"strong"`` among them."""
+
+
+def register_game(definition: GameDefinition) -> None:
+    """Make ``definition`` loadable by name (for games outside this package).
+
+    A name that is already taken by a different definition raises InvalidRulesError.
+    """
+    if not isinstance(definition, GameDefinition):
+        raise InvalidRulesError(f"register_game needs a GameDefinition, got {definition!r:.80}")
+    name = definition.name
+    known = _REGISTERED.get(name)
+    if name in BUILTIN_GAMES or (known is not None and type(known) is not type(definition)):
+        raise InvalidRulesError(f"a game named {name!r} is already registered")
+    _REGISTERED[name] = definition
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of every known game, sorted."""
+    return tuple(sorted({*BUILTIN_GAMES, *_REGISTERED}))
+
+
+def _definition(name: str) -> GameDefinition:
+    known = _REGISTERED.get(name)
+    if known is not None:
+        return known
+    if name not in BUILTIN_GAMES:
+        raise InvalidRulesError(
+            f"unknown game {name!r:.80}; the games are {', '.join(game_names())}"
+        )
+    definition: GameDefinition = importlib.import_module(BUILTIN_GAMES[name]).GAME
+    _REGISTERED[name] = definition
+    return definition
+
+
+def load_game(spec: str, **options: object) -> Game:
+    """The game named by ``spec`` with rule ``options`` over the spec's and the defaults.
+
+    ``spec`` is a name (``"azi"``) or an OpenSpiel-style string
+    (``"azi(players=5,rounding=down)"``); keyword options override the spec's.
+    """
+    name, spec_options = parse_spec(spec)
+    definition = _definition(name.lower())
+    return Game(definition, definition.make_rules({**spec_options, **options}))
+
+
+@attrs.frozen(repr=False)
+class Game:
+    """A game and its rule options: the factory of its states, matches and actions.
+
+    Make one with :func:`load_game`. Equal names and rules make equal games.
+    """
+
+    definition: GameDefinition = attrs.field(eq=attrs.cmp_using(eq=lambda a, b: a.name == b.name))
+    rules: Any
+
+    @property
+    def name(self) -> str:
+        """The registry name of the game."""
+        return self.definition.name
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return self.definition.num_players(self.rules)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the action-id space: every id lies in ``range(num_distinct_actions)``."""
+        return self.definition.num_distinct_actions(self.rules)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The rule options as JSON-native values."""
+        return self.definition.rules_json(self.rules)
+
+    @property
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The game's bot factories by name; ``bots["strong"]()`` makes its best bot."""
+        return self.definition.bots()
+
+    def new_state(
+        self, seed: int | None = None, *, dealer: int | None = None, dealing: Dealing | None = None
+    ) -> GameState[Any, Any]:
+        """A new game from a ``seed`` or a ``dealing`` (explicit decks), ``dealer`` optional."""
+        return self.definition.new_state(self.rules, seed=seed, dealer=dealer, dealing=dealing)
+
+    def new_match(
+        self, seed: int | None = None, *, dealer: int | None = None, dealing: Dealing | None = None
+    ) -> GameState[Any, Any]:
+        """A new match, itself a game state."""
+        return self.definition.new_match(self.rules, seed=seed, dealer=dealer, dealing=dealing)
+
+    def state_from_json(self, data: dict[str, Any] | str | bytes) -> GameState[Any, Any]:
+        """A game or match of this game from its ``to_json`` dict or JSON text.
+
+        The record's rules must be this game's rules.
+        """
+        record = _json_object(data)
+        state = self.definition.state_from_json(record)
+        rules = getattr(state, "rules", self.rules)
+        if rules != self.rules:
+            raise InvalidStateError(
+                f"the record is a game of {self.definition.name} with rules {rules!r:.200},"
+                f" not {self.rules!r:.200}"
+            )
+        return state
+
+    def parse_action(self, text: object) -> Any:
+        """An action from its text form (as ``str(action)`` writes it) or its JSON dict."""
+        return self.definition.parse_action(text)
+
+    def resample(self, observation: Any, rng: Rng) -> GameState[Any, Any]:
+        """A state consistent with ``observation``, every card it cannot see redrawn uniformly."""
+        return self.definition.resample(observation, rng)
+
+    def __call__(self, seed: int) -> GameState[Any, Any]:
+        """``new_state(seed)``: a game is a game factory for :func:`cardrules.runner.simulate`."""
+        return self.new_state(seed)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game": name, "rules": {...}}``."""
+        return {"game": self.name, "rules": self.options}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str | bytes) -> Game:
+        """Read what :meth:`to_json` wrote."""
+        record = _json_object(data)
+        if set(record) != {"game", "rules"} or not isinstance(record["game"], str):
+            raise InvalidRulesError(
+                f"a game must be {{'game': name, 'rules': {{...}}}}, got {record!r:.80}"
+            )
+        rules = record["rules"]
+        if not isinstance(rules, dict):
+            raise InvalidRulesError(f"a game's rules must be an object, got {rules!r:.80}")
+        return load_game(record["game"], **rules)
+
+    def __str__(self) -> str:
+        changed = self._changed()
+        body = ",".join(f"{key}={_text(value)}" for key, value in changed.items())
+        return f"{self.name}({body})" if body else self.name
+
+    def __repr__(self) -> str:
+        changed = self._changed()
+        args = "".join(f", {key}={value!r}" for key, value in changed.items())
+        return f"load_game({self.name!r}{args})"
+
+    def _changed(self) -> dict[str, Any]:
+        defaults = self.definition.rules_json(self.definition.make_rules({}))
+        return {key: value for key, value in self.options.items() if defaults.get(key) != value}
+
+
+def _text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _json_object(data: object) -> dict[str, Any]:
+    if isinstance(data, (str, bytes, bytearray)):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as exc:
+            raise InvalidStateError(f"not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"a record must be a JSON object, got {data!r:.80}")
+    return data
