@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from toy_game import ToyState
+from tests.bots.toy_game import ToyState
 
 from cardrules.bots import RandomBot
 from cardrules.cli import main
@@ -44,7 +44,7 @@ def toy_entry(monkeypatch: pytest.MonkeyPatch) -> None:
         factory=toy_factory,
         bots={"random": RandomBot, "low": LowBot},
         strong="low",
-        view="toy_view",
+        view="tests.bots.toy_view",
     )
     monkeypatch.setitem(simulate_cli._ENTRIES, "toy", lambda: entry)
 

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from toy_game import ToyState
+from tests.bots.toy_game import ToyState
 
 from cardrules.bots import Bot, LegalView, RandomBot, bot_name, nth_action
 from cardrules.errors import IllegalActionError

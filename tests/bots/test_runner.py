@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from toy_game import ToyObservation, ToyState
+from tests.bots.toy_game import ToyObservation, ToyState
 
 from cardrules.bots import LegalView, RandomBot
 from cardrules.errors import IllegalActionError

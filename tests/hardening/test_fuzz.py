@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 import pytest
-from hardening_support import (
+from tests.hardening.hardening_support import (
     azi_positions,
     examples,
     hazari_deal_positions,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hardening_support import (
+from tests.hardening.hardening_support import (
     azi_positions,
     check_azi,
     check_hazari_deal,

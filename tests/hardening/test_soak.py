@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hardening_support import (
+from tests.hardening.hardening_support import (
     check_azi,
     check_hazari_deal,
     check_hazari_match,

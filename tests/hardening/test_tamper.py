@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from hardening_support import (
+from tests.hardening.hardening_support import (
     SOAKING,
     azi_positions,
     check_azi,
