@@ -23,6 +23,7 @@ __all__ = [
     "InvalidSeedError",
     "InvalidStateError",
     "ParseError",
+    "SimulationError",
 ]
 
 
@@ -70,3 +71,8 @@ class InvalidRulesError(CardRulesError):
 
 class InvalidSeedError(CardRulesError):
     """A seed that is not a non-negative integer below 2**64."""
+
+
+class SimulationError(CardRulesError):
+    """A simulation that cannot run as asked (wrong number of bots, bad counts), or a bot
+    that failed while playing; the message names the bot, its seat and the game."""

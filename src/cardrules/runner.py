@@ -27,6 +27,7 @@ cluster executors give identical results.
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 from collections.abc import Callable, Iterator, Sequence
@@ -36,12 +37,14 @@ from typing import IO, Any
 import attrs
 
 from cardrules.bots.base import Bot, LegalView, bot_name
-from cardrules.errors import CardRulesError, IllegalActionError
+from cardrules.errors import CardRulesError, IllegalActionError, SimulationError
 from cardrules.game import GameState, LegalActions, Turn
+from cardrules.records import dump_json
 from cardrules.rng import Rng, check_seed, derive_seed
 
 __all__ = [
     "BOT_STREAM",
+    "MAX_GAMES",
     "GameFactory",
     "GameResult",
     "SimulationError",
@@ -59,9 +62,11 @@ BOT_STREAM = 1 << 63
 
 Z95 = 1.96
 
+MAX_GAMES = 10**9
+"""The most games one :func:`simulate` call plays (results are kept in memory)."""
 
-class SimulationError(CardRulesError):
-    """A simulation that cannot run as asked: wrong number of bots, bad counts."""
+WINDOW = 64
+"""The most chunks an executor holds at once."""
 
 
 @attrs.frozen
@@ -197,15 +202,35 @@ def play_game(
             break
         legal: LegalActions[Any] = state.legal_actions()
         bot = bots[seat]
-        action = bot.choose(state.observation(seat), LegalView(legal), rngs[seat])
-        if action not in legal:
-            raise IllegalActionError(
-                f"bot {bot_name(bot)!r} in seat {seat} chose {action!r}, which is not legal"
-            )
+        action = _ask(bot, seat, state, legal, rngs[seat])
         state = state.apply(action)
         if on_turn is not None:
             on_turn(state, Turn(seat, action))
     return state
+
+
+def _ask(
+    bot: Bot, seat: int, state: GameState[Any, Any], legal: LegalActions[Any], rng: Rng
+) -> Any:
+    """The bot's action, checked; a bot that fails or answers nonsense raises a package error."""
+    try:
+        action = bot.choose(state.observation(seat), LegalView(legal), rng)
+    except CardRulesError:
+        raise
+    except Exception as exc:
+        raise SimulationError(
+            f"bot {bot_name(bot)!r} in seat {seat} failed in {type(state).__name__}"
+            f" after {len(state.history)} actions: {type(exc).__name__}: {exc}"
+        ) from exc
+    try:
+        legal_choice = action in legal
+    except Exception:  # an unhashable or otherwise strange answer is simply not legal
+        legal_choice = False
+    if not legal_choice:
+        raise IllegalActionError(
+            f"bot {bot_name(bot)!r} in seat {seat} chose {action!r:.120}, which is not legal"
+        )
+    return action
 
 
 @attrs.frozen
@@ -238,7 +263,7 @@ def _run_task(task: _Task) -> tuple[tuple[GameResult, ...], tuple[str, ...]]:
             GameResult(index, game_seed, seating, tuple(final.returns()), len(final.history))
         )
         if task.records:
-            records.append(final.to_json())
+            records.append(dump_json(final.to_json()))
     return tuple(results), tuple(records)
 
 
@@ -267,8 +292,10 @@ def simulate(
     ``progress(done, total)`` is called in this thread as chunks finish.
     """
     check_seed(seed)
-    if type(games) is not int or games < 0:
-        raise SimulationError(f"games must be a non-negative int, got {games!r}")
+    if type(games) is not int or not 0 <= games <= MAX_GAMES:
+        raise SimulationError(
+            f"games must be a whole number from 0 to {MAX_GAMES}, got {games!r:.80}"
+        )
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
         raise SimulationError(f"chunk_size must be a positive int, got {chunk_size!r}")
     bots = tuple(bots)
@@ -276,10 +303,10 @@ def simulate(
     if len(bots) != players:
         raise SimulationError(f"the game has {players} seats but {len(bots)} bots were given")
     size = chunk_size or max(1, min(50, games // 40))
-    tasks = [
+    tasks = (
         _Task(new_game, bots, seed, start, stop, rotate_seats, records is not None)
         for start, stop in _chunks(games, size)
-    ]
+    )
     results: list[GameResult] = []
     for chunk_results, chunk_records in _ordered(tasks, executor, games, progress):
         results.extend(chunk_results)
@@ -293,7 +320,7 @@ _Chunk = tuple[tuple[GameResult, ...], tuple[str, ...]]
 
 
 def _ordered(
-    tasks: list[_Task],
+    tasks: Iterator[_Task],
     executor: Executor | None,
     total: int,
     progress: Callable[[int, int], None] | None,
@@ -307,20 +334,41 @@ def _ordered(
                 progress(done, total)
             yield chunk
         return
-    futures: list[Future[_Chunk]] = [executor.submit(_run_task, task) for task in tasks]
-    position = {future: number for number, future in enumerate(futures)}
+    # At most WINDOW chunks are in flight, so a huge simulation holds only a few
+    # tasks and out-of-order results in memory at any time.
+    pending: dict[Future[_Chunk], tuple[int, int]] = {}
     finished: dict[int, _Chunk] = {}
+    order = itertools.count()
     next_out = 0
     try:
-        for future in as_completed(futures):
-            number = position[future]
-            finished[number] = future.result()
-            done += tasks[number].stop - tasks[number].start
-            if progress is not None:
-                progress(done, total)
+        for task in tasks:
+            pending[executor.submit(_run_task, task)] = (next(order), task.stop - task.start)
+            while len(pending) >= WINDOW:
+                done = _collect(pending, finished, done, total, progress)
+                while next_out in finished:
+                    yield finished.pop(next_out)
+                    next_out += 1
+        while pending:
+            done = _collect(pending, finished, done, total, progress)
             while next_out in finished:
                 yield finished.pop(next_out)
                 next_out += 1
     finally:
-        for future in futures:
+        for future in pending:
             future.cancel()
+
+
+def _collect(
+    pending: dict[Future[_Chunk], tuple[int, int]],
+    finished: dict[int, _Chunk],
+    done: int,
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> int:
+    future = next(as_completed(pending))
+    number, count = pending.pop(future)
+    finished[number] = future.result()
+    done += count
+    if progress is not None:
+        progress(done, total)
+    return done

@@ -7,46 +7,20 @@ import json
 from typing import Any
 
 import pytest
-from tests.bots.toy_game import ToyState
 
+from cardrules import registry
 from cardrules.bots import RandomBot
 from cardrules.cli import main
-from cardrules.cli import simulate as simulate_cli
+from cardrules.cli.simulate import ProgressBar
 from cardrules.rng import derive_seed
 from cardrules.runner import simulate
-
-
-class LowBot:
-    name = "low"
-
-    def choose(self, observation: Any, legal_actions: Any, rng: Any) -> Any:
-        return min(legal_actions, key=lambda play: play.card.rank)
-
-
-def toy_factory(players: int) -> Any:
-    return ToyPlayers(players)
-
-
-class ToyPlayers:
-    def __init__(self, players: int) -> None:
-        self.players = players
-
-    def __call__(self, seed: int) -> ToyState:
-        return ToyState.new(seed, self.players)
+from tests.bots.toy_bots import LowBot
+from tests.bots.toy_game import ToyDefinition, ToyState
 
 
 @pytest.fixture(autouse=True)
-def toy_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    entry = simulate_cli.GameEntry(
-        name="toy",
-        players=(2, 3),
-        default_players=3,
-        factory=toy_factory,
-        bots={"random": RandomBot, "low": LowBot},
-        strong="low",
-        view="tests.bots.toy_view",
-    )
-    monkeypatch.setitem(simulate_cli._ENTRIES, "toy", lambda: entry)
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._REGISTERED, "toy", ToyDefinition())
 
 
 def feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
@@ -92,22 +66,22 @@ def test_end_of_input_leaves_cleanly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], text: str
 ) -> None:
     feed(monkeypatch, text)
-    assert main(["play", "toy", "--seed", "1", "--human", "0"]) == 0
+    assert main(["play", "toy", "--seed", "1", "--human", "0"]) == 1
     captured = capsys.readouterr()
     assert "Game abandoned." in captured.out
     assert "returns [" not in captured.out
-    assert captured.err == ""
+    assert captured.err == "cardrules: end of input: the game was abandoned\n"
 
 
-def test_ctrl_c_leaves_cleanly(
+def test_ctrl_c_exits_130(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def interrupt(prompt: str = "") -> str:
         raise KeyboardInterrupt
 
     monkeypatch.setattr("builtins.input", interrupt)
-    assert main(["play", "toy", "--seed", "1", "--human", "2"]) == 0
-    assert "Game abandoned." in capsys.readouterr().out
+    assert main(["play", "toy", "--seed", "1", "--human", "2"]) == 130
+    assert capsys.readouterr().err == "cardrules: interrupted\n"
 
 
 @pytest.mark.parametrize(
@@ -115,9 +89,11 @@ def test_ctrl_c_leaves_cleanly(
     [
         (["play", "toy", "--human", "3"], "--human 3 is not a seat in 0..2"),
         (["play", "toy", "--players", "4"], "toy is played by 2, 3 players, not 4"),
-        (["play", "toy", "--bots", "low,low"], "--bots names 2 bots but toy has 3 seats"),
+        (["play", "toy", "--bots", "low,low,low,low"], "--bots names 4 bots but toy has 3"),
         (["play", "toy", "--bots", "genius"], "unknown toy bot 'genius'"),
-        (["simulate", "toy", "--games", "-1"], "--games must be at least 0"),
+        (["simulate", "toy", "--games", "-1"], "--games must be from 1 to"),
+        (["simulate", "toy", "--games", "0"], "--games must be from 1 to"),
+        (["simulate", "toy", "--games", str(10**23)], "--games must be from 1 to"),
         (["simulate", "toy", "--jobs", "0"], "--jobs must be at least 1"),
     ],
 )
@@ -137,10 +113,13 @@ def test_simulate_prints_a_table_and_writes_records(
     argv = ["simulate", "toy", "--games", "12", "--bots", "low,random,random", "--seed", "3"]
     assert main([*argv, "--out", str(out_file)]) == 0
     captured = capsys.readouterr()
-    assert "12/12 games" in captured.err
-    assert "[" + "#" * 30 + "]" in captured.err
+    assert captured.err == ""  # the progress bar draws only on a terminal
     expected = simulate(
-        ToyPlayers(3), [LowBot(), RandomBot(), RandomBot()], 12, seed=3, rotate_seats=True
+        registry.load_game("toy"),
+        [LowBot(), RandomBot(), RandomBot()],
+        12,
+        seed=3,
+        rotate_seats=True,
     )
     assert expected.table() in captured.out
     lines = out_file.read_text().splitlines()
@@ -158,3 +137,18 @@ def test_simulate_with_jobs_matches_serial(capsys: pytest.CaptureFixture[str]) -
     assert serial.err == ""
     assert main([*argv, "--jobs", "2"]) == 0
     assert capsys.readouterr().out == serial.out
+
+
+def test_progress_bar_draws_on_a_terminal_only() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal, pipe = Terminal(), io.StringIO()
+    for stream in (terminal, pipe):
+        bar = ProgressBar(stream)
+        bar(6, 12)
+        bar(12, 12)
+    assert "12/12 games" in terminal.getvalue()
+    assert "[" + "#" * 30 + "]" in terminal.getvalue()
+    assert pipe.getvalue() == ""

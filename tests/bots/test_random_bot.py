@@ -6,13 +6,13 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from tests.bots.toy_game import ToyState
 
 from cardrules.bots import Bot, LegalView, RandomBot, bot_name, nth_action
 from cardrules.errors import IllegalActionError
 from cardrules.game import ActionTuple, LegalActions
 from cardrules.rng import Rng
 from cardrules.runner import play_game
+from tests.bots.toy_game import ToyState
 
 
 class LazyRange(LegalActions[int]):

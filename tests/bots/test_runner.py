@@ -10,13 +10,13 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from tests.bots.toy_game import ToyObservation, ToyState
 
 from cardrules.bots import LegalView, RandomBot
 from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import BOT_STREAM, SimulationError, Stat, play_game, simulate
+from tests.bots.toy_game import ToyObservation, ToyState
 
 
 class HighBot:

@@ -4,10 +4,15 @@ Two or three players get two cards each from a seeded 12-card pack (9 to A of
 spades and hearts). There are two rounds; in each, seats play one card in seat
 order and the highest rank wins (the earlier card wins ties). A round winner
 gets ``players - 1`` points and every other seat loses 1.
+
+It is also the worked example of the documentation page "Adding a game": the
+state, its observation, and the :class:`ToyDefinition` that registers it.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -16,8 +21,10 @@ from cardrules.cards import Card, parse_card, parse_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import IllegalActionError, InvalidStateError
-from cardrules.game import ActionTuple, Turn
+from cardrules.game import ActionTuple, Turn, check_index
+from cardrules.options import json_rules, rules_from_options, whole
 from cardrules.records import GameRecord, replay
+from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
 
 PACK = Deck(parse_cards("9S TS JS QS KS AS 9H TH JH QH KH AH"))
@@ -30,6 +37,17 @@ class Play:
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "play", "card": str(self.card)}
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+def parse_play(data: object) -> Play:
+    if isinstance(data, dict) and set(data) == {"type", "card"} and data["type"] == "play":
+        return Play(parse_card(str(data["card"])))
+    if isinstance(data, str):
+        return Play(parse_card(data.removeprefix("play").strip()))
+    raise IllegalActionError(f"not a toy action: {data!r:.80}")
 
 
 @attrs.frozen
@@ -95,6 +113,21 @@ class ToyState:
         seat = self.current_player
         return ActionTuple(() if seat is None else (Play(c) for c in self._hand(seat)))
 
+    def action_id(self, action: Play) -> int:
+        return PACK.cards.index(action.card)
+
+    def action_from_id(self, action_id: int) -> Play:
+        return Play(PACK[check_index(action_id, len(PACK))])
+
+    def legal_action_ids(self) -> list[int]:
+        return sorted(self.action_id(action) for action in self.legal_actions())
+
+    def legal_action_mask(self) -> bytes:
+        mask = bytearray(len(PACK))
+        for index in self.legal_action_ids():
+            mask[index] = 1
+        return bytes(mask)
+
     def apply(self, action: Play) -> ToyState:
         if action not in self.legal_actions():
             raise IllegalActionError(f"{action!r} is not legal for seat {self.current_player}")
@@ -130,22 +163,77 @@ class ToyState:
     def events(self) -> tuple[Won, ...]:
         return tuple(Won(w) for w in self._winners())
 
-    def to_json(self) -> str:
+    def to_json(self) -> dict[str, Any]:
         actions = tuple({"player": t.player, **t.action.to_json()} for t in self.history)
         summary = {"returns": list(self.returns())}
-        return GameRecord(
-            "toy", {"players": self.players}, self.dealing, actions, summary
-        ).to_json()
+        record = GameRecord("toy", {"players": self.players}, self.dealing, actions, summary)
+        result: dict[str, Any] = json.loads(record.to_json())
+        return result
 
     @classmethod
-    def from_json(cls, text: str) -> ToyState:
+    def from_json(cls, data: dict[str, Any] | str | bytes) -> ToyState:
+        text = data if isinstance(data, (str, bytes)) else json.dumps(data)
         record = GameRecord.from_json(text, "toy")
         start = cls.with_dealing(record.dealing, record.rules["players"])
-        state = replay(start, record.actions, lambda d: Play(parse_card(d["card"])))
+        state = replay(start, record.actions, parse_play)
         if record.summary != {"returns": list(state.returns())}:
             raise InvalidStateError("summary mismatch")
         return state
 
+
+@attrs.frozen
+class ToyRules:
+    players: int = attrs.field(default=3, validator=whole(2, 3))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players}
+
     @classmethod
-    def resample(cls, observation: ToyObservation, rng: Rng) -> ToyState:
-        raise NotImplementedError("the toy game has no resampling")
+    def from_json(cls, data: object) -> ToyRules:
+        return json_rules(cls, data, lambda values: cls(**values), "toy")
+
+
+class ToyDefinition(GameDefinition):
+    """The toy game's one declaration; ``register_game(ToyDefinition())`` makes it known."""
+
+    name = "toy"
+    players = (2, 3)
+    strong_bot = "strong"
+    view = "tests.bots.toy_view"
+
+    def make_rules(self, options: Mapping[str, object]) -> ToyRules:
+        return rules_from_options(ToyRules, options, ToyRules.from_json, "toy")
+
+    def rules_json(self, rules: ToyRules) -> dict[str, Any]:
+        return rules.to_json()
+
+    def num_players(self, rules: ToyRules) -> int:
+        return rules.players
+
+    def num_distinct_actions(self, rules: ToyRules) -> int:
+        return len(PACK)
+
+    def new_state(
+        self, rules: ToyRules, *, seed: int | None, dealer: int | None, dealing: Dealing | None
+    ) -> ToyState:
+        return ToyState.with_dealing(dealing or Dealing(seed=seed), rules.players)
+
+    def new_match(
+        self, rules: ToyRules, *, seed: int | None, dealer: int | None, dealing: Dealing | None
+    ) -> ToyState:
+        return self.new_state(rules, seed=seed, dealer=dealer, dealing=dealing)
+
+    def state_from_json(self, data: dict[str, Any]) -> ToyState:
+        return ToyState.from_json(data)
+
+    def parse_action(self, text: object) -> Play:
+        return parse_play(text)
+
+    def resample(self, observation: Any, rng: Rng) -> ToyState:
+        raise InvalidStateError("the toy game has no resampling")
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from cardrules.bots.random_bot import RandomBot
+        from tests.bots.toy_bots import LowBot
+
+        return {"random": RandomBot, "low": LowBot, "strong": LowBot}

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tests.bots.toy_game import Play
-
 from cardrules.cards import format_cards, parse_card
 from cardrules.game import Turn
+from tests.bots.toy_game import Play
 
 
 class ToyNarrator:

@@ -16,8 +16,8 @@ from typing import IO, Any
 
 from cardrules.bots.base import Bot, bot_name
 from cardrules.cli import UsageError
+from cardrules.cli.games import add_bots_option, add_game_argument, load_cli_game, parse_bots
 from cardrules.cli.narrate import Narrator, Option
-from cardrules.cli.simulate import _ENTRIES, game_entry, parse_bots
 from cardrules.errors import CardRulesError
 from cardrules.game import LegalActions, Turn
 from cardrules.rng import Rng, check_seed, derive_seed
@@ -30,7 +30,7 @@ ParseFn = Callable[[str, Any], Any]
 
 
 class QuitGame(Exception):
-    """The human left the game (end of input or Ctrl-C)."""
+    """The human left the game (end of input)."""
 
 
 class Human:
@@ -75,7 +75,7 @@ class Human:
         while True:
             try:
                 text = (self.read or input)(f"Your choice ({hint}): ").strip()
-            except (EOFError, KeyboardInterrupt) as exc:
+            except EOFError as exc:
                 raise QuitGame from exc
             action, reason = self._read_choice(text, options, observation, legal_actions)
             if reason is None:
@@ -136,27 +136,25 @@ def play_narrated(
 def register(commands: Any) -> None:
     """Add the ``play`` command."""
     parser = commands.add_parser("play", help="play one narrated game between bots or against you")
-    parser.add_argument("game", choices=tuple(_ENTRIES), help=" or ".join(_ENTRIES))
+    add_game_argument(parser)
     parser.add_argument("--players", type=int, help="players (Hazari: 4; Azi: 2-6, default 4)")
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
-    parser.add_argument(
-        "--bots", help="comma-separated bot names by seat, or one name for every seat"
-    )
+    add_bots_option(parser)
     parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
     parser.add_argument("--unicode", action="store_true", help="print suit symbols")
     parser.set_defaults(run=_play)
 
 
 def _play(args: argparse.Namespace) -> int:
-    entry = game_entry(args.game)
-    players = entry.check_players(args.players)
+    game = load_cli_game(args.game, args.players)
+    players = game.num_players
     seed = check_seed(args.seed)
-    seats: list[Bot] = list(parse_bots(entry, args.bots, players))
+    seats: list[Bot] = parse_bots(game, args.bots)
     if args.human is not None and not 0 <= args.human < players:
         raise UsageError(f"--human {args.human} is not a seat in 0..{players - 1}")
-    state = entry.factory(players)(seed)
+    state = game.new_state(seed)
     rngs = [Rng(derive_seed(seed, BOT_STREAM, seat)) for seat in range(players)]
-    view = importlib.import_module(entry.view)
+    view = importlib.import_module(game.definition.view)
     if args.human is not None:
         seats[args.human] = human_for(view, args.unicode)
     narrator = view.narrator([bot_name(bot) for bot in seats], args.unicode)
@@ -164,6 +162,8 @@ def _play(args: argparse.Namespace) -> int:
         play_narrated(state, seats, rngs, narrator, args.human)
     except QuitGame:
         print("\nGame abandoned.")
+        print("cardrules: end of input: the game was abandoned", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -1,0 +1,64 @@
+"""The games and bots as the command line offers them, read from the game registry.
+
+Nothing here lists the games: :func:`cardrules.game_names` does, and each game's
+definition names its bots, its strongest bot and the view that narrates it.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from cardrules.bots.base import Bot
+from cardrules.cli import UsageError
+from cardrules.errors import CardRulesError
+from cardrules.registry import Game, game_names, load_game
+
+__all__ = ["add_bots_option", "add_game_argument", "load_cli_game", "parse_bots"]
+
+
+def add_game_argument(parser: argparse.ArgumentParser) -> None:
+    """The positional GAME argument, with every registered game as a choice."""
+    names = game_names()
+    parser.add_argument("game", choices=names, help="the game: " + ", ".join(names))
+
+
+def add_bots_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--bots`` option, naming each game's bots and its default in the help."""
+    lines = []
+    for name in game_names():
+        game = load_game(name)
+        lines.append(f"{name}: {', '.join(game.bots)} (default {game.definition.strong_bot})")
+    parser.add_argument(
+        "--bots",
+        metavar="NAMES",
+        help="comma-separated bot names by seat; a shorter list fills the remaining seats with"
+        " its last name, and no list puts the game's strong bot in every seat ("
+        + "; ".join(lines)
+        + "); case does not matter",
+    )
+
+
+def load_cli_game(name: str, players: int | None) -> Game:
+    """The game ``name`` with ``players`` seats (or its default); bad counts are usage errors."""
+    try:
+        return load_game(name) if players is None else load_game(name, players=players)
+    except CardRulesError as exc:
+        allowed = ", ".join(map(str, load_game(name).definition.players))
+        raise UsageError(f"{name} is played by {allowed} players, not {players}") from exc
+
+
+def parse_bots(game: Game, text: str | None) -> list[Bot]:
+    """One bot per seat from a comma-separated list of names (see :func:`add_bots_option`)."""
+    players = game.num_players
+    strong = game.definition.strong_bot
+    names = [strong] if text is None else [name.strip().lower() for name in text.split(",")]
+    if len(names) > players:
+        raise UsageError(f"--bots names {len(names)} bots but {game.name} has {players} seats")
+    names += [names[-1]] * (players - len(names))
+    factories = game.bots
+    unknown = [name for name in names if name not in factories]
+    if unknown:
+        raise UsageError(
+            f"unknown {game.name} bot {unknown[0]!r}; choose from {', '.join(factories)}"
+        )
+    return [factories[name]() for name in names]
