@@ -76,6 +76,8 @@ class GameDefinition(abc.ABC):
     """The seat counts the game allows."""
     strong_bot: ClassVar[str]
     """The name, in :attr:`bots`, of the game's strongest bot."""
+    bot_names: ClassVar[tuple[str, ...]] = ()
+    """The names :meth:`bots` returns, known without importing any bot."""
     view: ClassVar[str]
     """The module that narrates the game and prompts a person on the command line."""
 
@@ -117,7 +119,7 @@ class GameDefinition(abc.ABC):
 
     @abc.abstractmethod
     def resample(self, observation: Any, rng: Rng) -> GameState[Any, Any]:
-        """A state consistent with ``observation``: the game's :class:`~cardrules.game.Resampler`."""
+        """A state consistent with ``observation`` (the game's resampler)."""
 
     @abc.abstractmethod
     def bots(self) -> Mapping[str, BotFactory]:

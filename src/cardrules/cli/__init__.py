@@ -7,7 +7,9 @@ Bad input exits with status 2 and one line on standard error, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -22,12 +24,19 @@ COMMANDS = ("cards", "deal", "hazari", "azi", "play", "simulate", "demo")
 
 
 class UsageError(Exception):
-    """Bad command-line input; reported in one line with exit status 2."""
+    """Bad command-line input; reported in one line with exit status 2.
+
+    ``prog`` is the command it concerns, as in ``cardrules simulate: error: ...``.
+    """
+
+    def __init__(self, message: str, prog: str = "cardrules") -> None:
+        super().__init__(message)
+        self.prog = prog
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message if self.prog == "cardrules" else f"{self.prog}: {message}")
+        raise UsageError(message, self.prog)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,7 +47,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    commands.required = True
     for name in COMMANDS:
         module = importlib.import_module(f"cardrules.cli.{name}")
         module.register(commands)
@@ -48,16 +56,34 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return 0
         status: int = args.run(args)
         sys.stdout.flush()
         return status
-    except (UsageError, CardRulesError) as exc:
+    except UsageError as exc:
+        print(f"{exc.prog}: error: {exc}", file=sys.stderr)
+        return 2
+    except CardRulesError as exc:
         print(f"cardrules: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardrules: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        _drop_stdout()
         sys.stderr.close()
         return 0
+    except OSError as exc:
+        _drop_stdout()
+        print(f"cardrules: error: cannot write the output: {exc.strerror}", file=sys.stderr)
+        return 1
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so the exit flush cannot fail again."""
+    with contextlib.suppress(OSError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from cardrules.cards import format_cards, parse_cards
+from cardrules.cli import UsageError
 
 
 def register(commands: Any) -> None:
@@ -23,6 +24,9 @@ def register(commands: Any) -> None:
 
 
 def _parse(args: argparse.Namespace) -> int:
-    cards = parse_cards(" ".join(args.cards), allow_duplicates=args.allow_duplicates)
+    text = " ".join(args.cards)
+    if not text.replace(",", " ").split():
+        raise UsageError("no cards given: write cards such as AS 10h T♦")
+    cards = parse_cards(text, allow_duplicates=args.allow_duplicates)
     print(format_cards(cards, unicode=args.unicode))
     return 0

@@ -26,8 +26,9 @@ def add_bots_option(parser: argparse.ArgumentParser) -> None:
     """The ``--bots`` option, naming each game's bots and its default in the help."""
     lines = []
     for name in game_names():
-        game = load_game(name)
-        lines.append(f"{name}: {', '.join(game.bots)} (default {game.definition.strong_bot})")
+        definition = load_game(name).definition
+        names = definition.bot_names or tuple(definition.bots())
+        lines.append(f"{name}: {', '.join(names)} (default {definition.strong_bot})")
     parser.add_argument(
         "--bots",
         metavar="NAMES",
