@@ -135,19 +135,40 @@ def test_per_bot_and_per_seat_match_the_game_results() -> None:
     assert all(sum(g.returns) == 0 for g in result.games)
 
 
-def test_stat_matches_a_naive_confidence_interval() -> None:
+def test_stat_matches_a_naive_t_interval() -> None:
     values = (3, -1, 4, 1, -5, 9, 2, 6)
     n = len(values)
     mean = sum(values) / n
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    t7 = 2.3646242510102993  # t(0.975, 7)
     stat = Stat.of(values)
     assert stat.mean == pytest.approx(mean)
     assert stat.sd == pytest.approx(sd)
-    assert stat.low == pytest.approx(mean - 1.96 * sd / math.sqrt(n))
-    assert stat.high == pytest.approx(mean + 1.96 * sd / math.sqrt(n))
+    assert stat.low == pytest.approx(mean - t7 * sd / math.sqrt(n))
+    assert stat.high == pytest.approx(mean + t7 * sd / math.sqrt(n))
     assert math.isnan(Stat.of([1]).half_width)
     assert math.isnan(Stat.of([]).mean)
     assert stat.sd == pytest.approx(statistics.stdev(values))
+
+
+def test_table_labels_intervals_and_shows_n_a_without_them() -> None:
+    table = simulate(new_toy, BOTS, 1, seed=2).table()
+    lines = table.splitlines()
+    assert lines[0] == "1 games; ± and intervals: Student's t 95% CI"
+    assert "95% CI" in lines[1]
+    assert "nan" not in table
+    assert all(line.endswith("n/a") for line in lines[2:5])
+    empty = simulate(new_toy, BOTS, 0).table()
+    assert "nan" not in empty
+    assert empty.splitlines()[2].split()[1:] == ["n/a", "n/a", "n/a"]
+    many = simulate(new_toy, BOTS, 30, seed=2, rotate_seats=True)
+    for line, stat in zip(many.table().splitlines()[2:5], many.per_bot, strict=True):
+        assert line.split()[1:] == [
+            f"{stat.mean:.2f}",
+            f"{stat.half_width:.2f}",
+            f"[{stat.low:.2f},",
+            f"{stat.high:.2f}]",
+        ]
 
 
 def test_progress_reports_every_chunk_up_to_the_total() -> None:
