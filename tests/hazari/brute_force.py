@@ -1,4 +1,4 @@
-"""A naive brute force over all 200,200 splits of a 13-card hand (RULES.md H6, H7).
+"""A naive brute force over all 200,200 splits of a 13-card hand (H6, H7 on the Hazari rules page).
 
 It walks every split with plain ``itertools`` and judges groups with the naive
 reference evaluator of ``reference.py``; it shares no tables or helpers with

@@ -1,4 +1,4 @@
-"""A deliberately naive Hazari evaluator, written straight from RULES.md H3–H6.
+"""A deliberately naive Hazari evaluator, written straight from the Hazari rules page, H3–H6.
 
 It shares nothing with ``cardrules.hazari``: no tables, no strengths, no helpers.
 A card is anything with integer-like ``rank`` (2..14, Ace = 14) and ``suit``

@@ -25,6 +25,7 @@ from cardrules.hazari.deal import deal_hands
 from cardrules.hazari.events import DealScored, PlayerUp
 from cardrules.hazari.rules import HazariRules, TieRule
 from cardrules.hazari.state import HazariState, hands_to_deck, replay_deal
+from cardrules.records import dump_json
 
 
 def play_script(rules: HazariRules) -> HazariState:
@@ -234,14 +235,15 @@ def test_replay_reproduces_the_state(seed: int, choice_seed: int, dealer: int) -
 def test_same_seed_same_deal_in_a_fresh_process() -> None:
     code = (
         "from cardrules.hazari.state import HazariState\n"
+        "from cardrules.records import dump_json\n"
         "s = HazariState.new(seed=123456789, dealer=2)\n"
-        "print(s.to_json())\n"
+        "print(dump_json(s.to_json()))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     here = HazariState.new(seed=123456789, dealer=2)
-    assert result.stdout.strip() == here.to_json()
+    assert result.stdout.strip() == dump_json(here.to_json())
     assert HazariState.from_json(result.stdout.strip()).hands == here.hands
 
 

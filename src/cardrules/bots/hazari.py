@@ -1,16 +1,22 @@
-"""Hazari bots and the Hazari deal factory for the runner.
+"""Hazari bots, and a thin deal factory kept for older code.
 
 A Hazari deal holds one decision per player, the arrangement (H7), so a bot is
 an arranging policy:
 
 - :class:`GreedyBot`: the strongest-first heuristic, ``greedy_arrangement``;
 - :class:`SolverBot`: the exact optimum of the expected-points model, ``best_arrangement``;
-- :class:`~cardrules.bots.RandomBot` picks uniformly among the valid arrangements.
+- :class:`~cardrules.bots.RandomBot` picks uniformly among the valid arrangements
+  (one draw and one ``legal[i]``, never a listing of the arrangements).
 
+The registry is the way in: ``load_game("hazari").bots`` names them all
+(``"strong"`` is the solver for now), and the game itself is a factory of deals:
+
+>>> from cardrules import load_game
 >>> from cardrules.runner import simulate
->>> result = simulate(HazariDeals(), [SolverBot(), GreedyBot(), GreedyBot(), GreedyBot()],
-...                   games=4, seed=1, rotate_seats=True)
->>> [sum(game.returns) for game in result.games]
+>>> game = load_game("hazari")
+>>> bots = [game.bots[name]() for name in ("strong", "greedy", "random", "greedy")]
+>>> result = simulate(game, bots, games=4, seed=1, rotate_seats=True)
+>>> [sum(played.returns) for played in result.games]
 [360, 360, 360, 360]
 """
 
@@ -35,6 +41,9 @@ __all__ = ["GreedyBot", "HazariDeals", "SolverBot"]
 @attrs.frozen
 class HazariDeals:
     """A game factory: one Hazari deal per seed, ``dealer`` dealing, under ``rules``.
+
+    Kept for code written against 0.1.0; ``load_game("hazari", ...)`` is the same
+    factory (``load_game("hazari")(seed)`` is a deal) and also knows the bots.
 
     >>> HazariDeals()(7).current_player
     1

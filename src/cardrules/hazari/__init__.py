@@ -1,9 +1,17 @@
 """Hazari: four players, 52 cards, hands split 3/3/3/4 and compared like Teen Patti.
 
 See the Hazari rules page of the documentation for the binding reading of the rules.
+
+>>> from cardrules import hazari
+>>> state = hazari.new_game(seed=7)
+>>> while not state.is_terminal:
+...     state = state.apply(state.legal_actions()[0])
+>>> sum(state.returns())
+360
 """
 
-from cardrules.hazari.actions import HazariAction, Up, parse_action
+from cardrules.hazari.action_ids import SPLITS, split_id, split_of_id
+from cardrules.hazari.actions import HazariAction, Up, parse_action, parse_action_text
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.combination import (
     COMBINATIONS,
@@ -32,7 +40,10 @@ from cardrules.hazari.events import (
     MatchOver,
     PlayerUp,
     RoundPlayed,
+    event_from_json,
 )
+from cardrules.hazari.game import GAME, HazariDefinition
+from cardrules.hazari.greedy import greedy_arrangement
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.partitions import (
@@ -42,9 +53,10 @@ from cardrules.hazari.partitions import (
 )
 from cardrules.hazari.points import DEAL_POINTS, POINTS_BY_INDEX, card_points, points_of
 from cardrules.hazari.resample import random_arrangement, resample, resample_match
+from cardrules.hazari.rounds import resolve_rounds, round_winner
 from cardrules.hazari.rules import DEFAULT_TARGET, HazariRules, TieRule
-from cardrules.hazari.solver import arrangement_value, best_arrangement, greedy_arrangement
-from cardrules.hazari.state import HazariState, UpActions, hands_to_deck, replay_deal
+from cardrules.hazari.solver import arrangement_value, best_arrangement
+from cardrules.hazari.state import HazariState, UpActions, hands_to_deck, new_game, replay_deal
 from cardrules.hazari.value_model import EXPECTED_POINTS, Objective, ValueModel
 
 __all__ = [
@@ -52,14 +64,17 @@ __all__ = [
     "DEAL_POINTS",
     "DEFAULT_TARGET",
     "EXPECTED_POINTS",
+    "GAME",
     "PLAYERS",
     "POINTS_BY_INDEX",
+    "SPLITS",
     "Arrangement",
     "Combination",
     "DealScored",
     "DealStarted",
     "Equity",
     "HazariAction",
+    "HazariDefinition",
     "HazariEvent",
     "HazariMatch",
     "HazariMatchObservation",
@@ -87,14 +102,21 @@ __all__ = [
     "count_valid_arrangements",
     "deal_hands",
     "evaluate",
+    "event_from_json",
     "greedy_arrangement",
     "hands_to_deck",
+    "new_game",
     "parse_action",
+    "parse_action_text",
     "points_of",
     "random_arrangement",
     "replay_deal",
     "resample",
     "resample_match",
+    "resolve_rounds",
+    "round_winner",
+    "split_id",
+    "split_of_id",
     "strength4_of",
     "strength_of",
     "strengths",

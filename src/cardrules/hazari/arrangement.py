@@ -1,4 +1,6 @@
-"""A Hazari arrangement (RULES.md H6, H7): 13 cards split into groups of 3, 3, 3 and 4.
+"""A Hazari arrangement (H6, H7): 13 cards split into groups of 3, 3, 3 and 4.
+
+The rule tags (H1 to H12) are those of the Hazari rules page of the documentation.
 
 A player submits a partition; the library orders the three 3-card groups itself,
 strongest first (H7), and puts the 4-card group last. Constructing an

@@ -1,4 +1,4 @@
-"""Hazari combinations (RULES.md H3–H5): the 741 classes of three cards, weakest to strongest.
+"""Hazari combinations (H3–H5, Hazari rules page): the 741 classes of three cards, weakest first.
 
 Every three-card set falls in exactly one class. A class is a :class:`Kind` and the
 ranks that define it, and has a dense ``strength`` from 0 (5-3-2 indi) to 740

@@ -1,4 +1,4 @@
-"""Dealing a Hazari deal (RULES.md H9).
+"""Dealing a Hazari deal (H9 on the Hazari rules page).
 
 Seats are numbered counter-clockwise, the direction of deal and play, so the
 player to the dealer's right is ``(dealer + 1) % 4``. All 52 cards are dealt one

@@ -29,9 +29,10 @@ import attrs
 from cardrules.cards import Card
 from cardrules.errors import InvalidArrangementError, InvalidRulesError
 from cardrules.hazari.arrangement import Arrangement
+from cardrules.hazari.greedy import greedy_arrangement, greedy_rounds
 from cardrules.hazari.partitions import sorted_hand
+from cardrules.hazari.rounds import round_winner
 from cardrules.hazari.rules import TieRule
-from cardrules.hazari.solver import greedy_arrangement, greedy_rounds
 from cardrules.rng import Rng, check_seed, derive_seed
 
 __all__ = ["Equity", "arrangement_equity"]
@@ -60,17 +61,6 @@ class Equity:
 
 def _stderr_of_share(share: float, n: int) -> float:
     return math.sqrt(share * (1.0 - share) / n) if n > 1 else 0.0
-
-
-def _winner(groups: list[tuple[int, int]], leader: int, latest: bool) -> int:
-    """The seat that takes a round: highest strength, ties to the latest (or first) played."""
-    best_seat, best = leader, groups[leader][0]
-    for step in range(1, 4):
-        seat = (leader + step) % 4
-        strength = groups[seat][0]
-        if strength > best or (latest and strength == best):
-            best_seat, best = seat, strength
-    return best_seat
 
 
 def _policy_rounds(policy: Policy, cards: tuple[Card, ...]) -> list[tuple[int, int]]:
@@ -114,7 +104,6 @@ def arrangement_equity(
     mine = list(zip(arrangement.strengths, arrangement.points, strict=True))
     mine_set = set(cards)
     others = [card for card in map(Card.from_index, range(52)) if card not in mine_set]
-    latest = tie_rule is TieRule.LATEST
     wins = [0, 0, 0, 0]
     taken = [0, 0, 0, 0]
     total = total_sq = 0
@@ -128,7 +117,8 @@ def arrangement_equity(
         points = 0
         for r in range(4):
             groups = [seats[seat][r] for seat in range(4)]
-            lead = _winner(groups, lead, latest)
+            seating = [(lead + step) % 4 for step in range(4)]
+            lead = seating[round_winner([groups[seat][0] for seat in seating], tie_rule)]
             if lead == 0:
                 wins[r] += 1
                 won = sum(p for _, p in groups)
@@ -143,7 +133,12 @@ def arrangement_equity(
         deals=deals,
         seed=seed,
         win_probability=(shares[0], shares[1], shares[2], shares[3]),
-        win_stderr=tuple(_stderr_of_share(p, deals) for p in shares),  # type: ignore[arg-type]
+        win_stderr=(
+            _stderr_of_share(shares[0], deals),
+            _stderr_of_share(shares[1], deals),
+            _stderr_of_share(shares[2], deals),
+            _stderr_of_share(shares[3], deals),
+        ),
         round_points=(taken[0] / deals, taken[1] / deals, taken[2] / deals, taken[3] / deals),
         expected_points=mean,
         points_stderr=math.sqrt(variance / deals),

@@ -1,4 +1,4 @@
-"""Evaluating three or four Hazari cards: table-driven and fast (RULES.md H3–H6).
+"""Evaluating three or four Hazari cards: table-driven and fast (H3–H6 on the Hazari rules page).
 
 :func:`evaluate` takes :class:`~cardrules.cards.Card` objects and returns an
 interned :class:`~cardrules.hazari.combination.Combination`; :func:`strength_of`

@@ -17,15 +17,20 @@ has been played (H8), so events never reveal a hand or an arrangement early.
 90
 >>> event.to_json()["groups"]
 ['AS AH AD', 'KS KH KD', '2C 3C 4C', '5D 7S 9H']
+>>> event_from_json(event.to_json()) == event
+True
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, format_cards
+from cardrules.cards import Card, format_cards, parse_cards
+from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.points import points_of
 
@@ -37,7 +42,59 @@ __all__ = [
     "MatchOver",
     "PlayerUp",
     "RoundPlayed",
+    "event_from_json",
+    "json_object",
 ]
+
+
+def json_object(data: object, what: str) -> dict[str, Any]:
+    """``data`` as a dict: a dict as is, JSON text parsed; else InvalidStateError."""
+    if isinstance(data, (str, bytes, bytearray)):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as exc:
+            raise InvalidStateError(f"{what}: not valid JSON: {exc}") from exc
+    if not isinstance(data, dict) or not all(isinstance(key, str) for key in data):
+        raise InvalidStateError(f"{what} must be a JSON object, got {data!r:.80}")
+    return data
+
+
+def _fields(data: object, kind: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    record = json_object(data, f"a {kind!r} event")
+    if record.get("type") != kind or set(record) != {"type", *keys}:
+        raise InvalidStateError(
+            f"a {kind!r} event has exactly the keys type, {', '.join(keys)}; got {record!r:.80}"
+        )
+    return record
+
+
+def json_seat(value: object, what: str) -> int:
+    """``value`` if it is a seat number (an int in 0..3), else InvalidStateError."""
+    if type(value) is not int or not 0 <= value < PLAYERS:
+        raise InvalidStateError(f"{what} must be a seat in 0..3, got {value!r:.40}")
+    return value
+
+
+def json_whole(value: object, what: str) -> int:
+    """``value`` if it is a whole number (an int, at least 0), else InvalidStateError."""
+    if type(value) is not int or value < 0:
+        raise InvalidStateError(f"{what} must be a whole number, got {value!r:.40}")
+    return value
+
+
+def _ints(value: object, what: str, check: Callable[[object, str], int]) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise InvalidStateError(f"{what} must be a list, got {value!r:.80}")
+    return tuple(check(item, what) for item in value)
+
+
+def _cards(text: object, what: str) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise InvalidStateError(f"{what} must be cards as text, got {text!r:.80}")
+    try:
+        return parse_cards(text)
+    except CardRulesError as exc:
+        raise InvalidStateError(f"{what}: {exc}") from exc
 
 
 @attrs.frozen
@@ -49,6 +106,11 @@ class PlayerUp:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"type": "up", "player": self.player}
+
+    @classmethod
+    def from_json(cls, data: object) -> PlayerUp:
+        """Read what :meth:`to_json` wrote (a dict or JSON text)."""
+        return cls(json_seat(_fields(data, "up", ("player",))["player"], "player"))
 
 
 @attrs.frozen
@@ -95,6 +157,28 @@ class RoundPlayed:
             "points": self.points,
         }
 
+    @classmethod
+    def from_json(cls, data: object) -> RoundPlayed:
+        """Read what :meth:`to_json` wrote; ``taken`` and ``points`` must agree with the groups."""
+        record = _fields(data, "round", ("round", "leader", "groups", "winner", "taken", "points"))
+        groups = record["groups"]
+        if not isinstance(groups, list) or len(groups) != PLAYERS:
+            raise InvalidStateError(f"a round shows 4 groups, got {groups!r:.80}")
+        number = record["round"]
+        if type(number) is not int or not 1 <= number <= 4:
+            raise InvalidStateError(f"round must be 1..4, got {number!r:.40}")
+        event = cls(
+            number=number,
+            leader=json_seat(record["leader"], "leader"),
+            groups=tuple(_cards(group, "a round's group") for group in groups),
+            winner=json_seat(record["winner"], "winner"),
+        )
+        if event.to_json() != record:
+            raise InvalidStateError(
+                f"round {number}: the cards taken or the points do not match the groups"
+            )
+        return event
+
 
 @attrs.frozen
 class DealScored:
@@ -105,6 +189,14 @@ class DealScored:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"type": "scored", "scores": list(self.scores)}
+
+    @classmethod
+    def from_json(cls, data: object) -> DealScored:
+        """Read what :meth:`to_json` wrote (a dict or JSON text)."""
+        scores = _ints(_fields(data, "scored", ("scores",))["scores"], "scores", json_whole)
+        if len(scores) != PLAYERS:
+            raise InvalidStateError(f"a deal scores 4 seats, got {list(scores)}")
+        return cls(scores)
 
 
 @attrs.frozen
@@ -118,6 +210,12 @@ class DealStarted:
         """A JSON-ready dict."""
         return {"type": "deal", "deal": self.number, "dealer": self.dealer}
 
+    @classmethod
+    def from_json(cls, data: object) -> DealStarted:
+        """Read what :meth:`to_json` wrote (a dict or JSON text)."""
+        record = _fields(data, "deal", ("deal", "dealer"))
+        return cls(json_whole(record["deal"], "deal"), json_seat(record["dealer"], "dealer"))
+
 
 @attrs.frozen
 class MatchOver:
@@ -130,9 +228,46 @@ class MatchOver:
         """A JSON-ready dict."""
         return {"type": "match", "totals": list(self.totals), "winners": list(self.winners)}
 
+    @classmethod
+    def from_json(cls, data: object) -> MatchOver:
+        """Read what :meth:`to_json` wrote (a dict or JSON text)."""
+        record = _fields(data, "match", ("totals", "winners"))
+        totals = _ints(record["totals"], "totals", json_whole)
+        if len(totals) != PLAYERS:
+            raise InvalidStateError(f"a match totals 4 seats, got {list(totals)}")
+        return cls(totals, _ints(record["winners"], "winners", json_seat))
+
 
 HazariEvent = PlayerUp | RoundPlayed | DealScored
 """Any event of a Hazari deal."""
 
 MatchEvent = PlayerUp | RoundPlayed | DealScored | DealStarted | MatchOver
 """Any event of a Hazari match."""
+
+_EVENTS: dict[str, Callable[[object], MatchEvent]] = {
+    "up": PlayerUp.from_json,
+    "round": RoundPlayed.from_json,
+    "scored": DealScored.from_json,
+    "deal": DealStarted.from_json,
+    "match": MatchOver.from_json,
+}
+
+
+def event_from_json(data: object) -> MatchEvent:
+    """Any Hazari event from what its ``to_json`` wrote, by its ``type``.
+
+    >>> event_from_json({"type": "up", "player": 2})
+    PlayerUp(player=2)
+    >>> event_from_json({"type": "fold"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: unknown Hazari event type 'fold' (expected up, round, ...)
+    """
+    record = json_object(data, "an event")
+    kind = record.get("type")
+    read = _EVENTS.get(kind) if isinstance(kind, str) else None
+    if read is None:
+        raise InvalidStateError(
+            f"unknown Hazari event type {kind!r:.40} (expected {', '.join(_EVENTS)})"
+        )
+    return read(record)

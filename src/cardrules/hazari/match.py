@@ -8,17 +8,23 @@ total is a (joint) winner.
 
 :meth:`HazariMatch.returns` gives each seat's total card points over the match.
 
+Action ids are those of the current deal (see :mod:`cardrules.hazari.action_ids`).
+
 >>> match = HazariMatch.new(seed=3, rules=HazariRules(target=400))
 >>> while not match.is_terminal:
-...     match = match.apply(next(iter(match.legal_actions())))
+...     match = match.apply(match.legal_actions()[0])
 >>> max(match.totals) >= 400, sum(match.totals) == 360 * len(match.deals)
 (True, True)
 >>> HazariMatch.from_json(match.to_json()) == match
 True
+>>> print(match)  # doctest: +ELLIPSIS
+Hazari match to 400: deal ..., seat ... dealt; over
+  totals: ...
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,8 +39,7 @@ from cardrules.hazari.events import DealStarted, MatchEvent, MatchOver
 from cardrules.hazari.observation import HazariMatchObservation
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import HazariState
-from cardrules.records import GameRecord, load_record, record_actions
-from cardrules.rng import Rng
+from cardrules.records import GameRecord, dump_json, load_record, record_actions
 
 __all__ = ["MATCH_GAME", "HazariMatch"]
 
@@ -167,7 +172,23 @@ class HazariMatch:
             "winners": list(self.winners),
         }
 
-    def to_record(self) -> GameRecord:
+    def action_id(self, action: Up) -> int:
+        """The id of ``action`` in the current deal (see :meth:`HazariState.action_id`)."""
+        return self.current.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Up:
+        """The action of the current deal whose id is ``action_id``."""
+        return self.current.action_from_id(action_id)
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of the current deal's legal actions, ascending."""
+        return self.current.legal_action_ids()
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of the current deal: 1 where the action is legal."""
+        return self.current.legal_action_mask()
+
+    def record(self) -> GameRecord:
         """The match as a :class:`~cardrules.records.GameRecord`."""
         return GameRecord(
             game=MATCH_GAME,
@@ -177,13 +198,16 @@ class HazariMatch:
             summary=self.summary(),
         )
 
-    def to_json(self) -> str:
-        """The match (rules, dealing, actions and a summary) as canonical JSON."""
-        return self.to_record().to_json()
+    def to_json(self) -> dict[str, Any]:
+        """The match (rules, dealing, actions and a summary) as a JSON-ready dict."""
+        result: dict[str, Any] = json.loads(self.record().to_json())
+        return result
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> HazariMatch:
-        """Rebuild a match by replaying its record; bad input raises :class:`InvalidStateError`."""
+    def from_json(cls, data: dict[str, Any] | str | bytes) -> HazariMatch:
+        """Rebuild a match by replaying its record (a dict or JSON text); bad input raises
+        :class:`~cardrules.errors.InvalidStateError`."""
+        text = dump_json(data) if isinstance(data, dict) else data
         return load_record(text, MATCH_GAME, cls._start, parse_action, HazariMatch.summary)
 
     @classmethod
@@ -193,13 +217,18 @@ class HazariMatch:
         rules = HazariRules.from_json(options)
         return cls.from_dealing(record.dealing, dealer=dealer, rules=rules)
 
-    @classmethod
-    def resample(cls, observation: HazariMatchObservation, rng: Rng) -> HazariMatch:
-        """A match consistent with ``observation``: past deals as revealed, the current
-        deal's hidden cards redrawn, and later deals drawn from a fresh seed."""
-        from cardrules.hazari.resample import resample_match
-
-        return resample_match(observation, rng)
+    def __str__(self) -> str:
+        current = self.current
+        state = "over" if self.is_terminal else f"seat {self.current_player} to arrange"
+        lines = [
+            f"Hazari match to {self.rules.target}: deal {current.deal},"
+            f" seat {current.dealer} dealt; {state}",
+            "  totals: " + " ".join(str(total) for total in self.totals),
+        ]
+        if self.is_terminal:
+            lines.append("  winners: " + ", ".join(f"seat {seat}" for seat in self.winners))
+        lines += ["  " + line for line in str(current).splitlines()]
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"HazariMatch.from_json({self.to_json()!r})"

@@ -2,7 +2,17 @@
 
 An observation never holds another player's hand or arrangement; the others'
 groups reach it only through :class:`~cardrules.hazari.events.RoundPlayed`
-events, once they are played (H8).
+events, once they are played (H8). Observations write themselves as JSON and
+read it back exactly, and ``str`` renders one for a terminal.
+
+>>> from cardrules.hazari import new_game
+>>> view = new_game(seed=7).observation(1)
+>>> print(view)
+Hazari deal 0, seat 0 deals; you are seat 1
+  your hand: 2D 3C 3S 4H 4S 5C 7H 8C 8D 9D JC AC AH
+  up: nobody yet; seat 1 to arrange
+>>> HazariObservation.from_json(view.to_json()) == view
+True
 """
 
 from __future__ import annotations
@@ -11,12 +21,37 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, format_cards
+from cardrules.cards import Card, format_cards, parse_cards
+from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari.arrangement import Arrangement
-from cardrules.hazari.events import HazariEvent
+from cardrules.hazari.events import (
+    DealScored,
+    HazariEvent,
+    PlayerUp,
+    RoundPlayed,
+    event_from_json,
+    json_object,
+    json_seat,
+    json_whole,
+)
 from cardrules.hazari.rules import HazariRules
+from cardrules.records import dump_json
 
 __all__ = ["HazariMatchObservation", "HazariObservation"]
+
+
+_DEAL_KEYS = (
+    "rules",
+    "player",
+    "dealer",
+    "deal",
+    "hand",
+    "arrangement",
+    "up",
+    "current_player",
+    "events",
+    "scores",
+)
 
 
 @attrs.frozen
@@ -62,6 +97,104 @@ class HazariObservation:
             "scores": list(self.scores),
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str | bytes) -> HazariObservation:
+        """Read what :meth:`to_json` wrote (a dict or JSON text), exactly.
+
+        Anything else, or anything not written the way :meth:`to_json` writes it,
+        raises :class:`~cardrules.errors.InvalidStateError`.
+        """
+        record = json_object(data, "a Hazari observation")
+        keys = _DEAL_KEYS
+        if set(record) != set(keys):
+            raise InvalidStateError(
+                f"a Hazari observation has exactly the keys {', '.join(keys)};"
+                f" got {', '.join(sorted(record))}"
+            )
+        try:
+            events = tuple(event_from_json(event) for event in _list(record["events"], "events"))
+            deal_events = tuple(
+                event for event in events if isinstance(event, (PlayerUp, RoundPlayed, DealScored))
+            )
+            if len(deal_events) != len(events):
+                raise InvalidStateError("a deal's observation holds up, round and scored events")
+            arrangement = record["arrangement"]
+            observation = cls(
+                rules=HazariRules.from_json(record["rules"]),
+                player=json_seat(record["player"], "player"),
+                dealer=json_seat(record["dealer"], "dealer"),
+                deal=json_whole(record["deal"], "deal"),
+                hand=parse_cards(_text(record["hand"], "hand")),
+                arrangement=(
+                    None
+                    if arrangement is None
+                    else Arrangement.parse(_text(arrangement, "arrangement"))
+                ),
+                up=tuple(json_seat(seat, "up") for seat in _list(record["up"], "up")),
+                current_player=(
+                    None
+                    if record["current_player"] is None
+                    else json_seat(record["current_player"], "current_player")
+                ),
+                events=deal_events,
+                scores=tuple(json_whole(n, "scores") for n in _list(record["scores"], "scores")),
+            )
+        except InvalidStateError:
+            raise
+        except CardRulesError as exc:
+            raise InvalidStateError(f"a Hazari observation: {exc}") from exc
+        _same(observation.to_json(), record, "a Hazari observation")
+        return observation
+
+    def __str__(self) -> str:
+        lines = [f"Hazari deal {self.deal}, seat {self.dealer} deals; you are seat {self.player}"]
+        lines.append(f"  your hand: {format_cards(self.hand)}")
+        if self.arrangement is not None:
+            lines.append(f"  your arrangement: {self.arrangement}")
+        up = ", ".join(f"seat {seat}" for seat in self.up) or "nobody yet"
+        to_act = (
+            "the deal is over"
+            if self.current_player is None
+            else f"seat {self.current_player} to arrange"
+        )
+        lines.append(f"  up: {up}; {to_act}")
+        lines += _round_lines(self.events)
+        if self.is_terminal:
+            lines.append("  points: " + " ".join(str(score) for score in self.scores))
+        return "\n".join(lines)
+
+
+def _round_lines(events: tuple[Any, ...]) -> list[str]:
+    return [
+        f"  round {event.number}: seat {event.winner} takes {event.points} points"
+        for event in events
+        if isinstance(event, RoundPlayed)
+    ]
+
+
+def _list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InvalidStateError(f"{what} must be a list, got {value!r:.80}")
+    return value
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidStateError(f"{what} must be text, got {value!r:.80}")
+    return value
+
+
+def _same(written: dict[str, Any], record: dict[str, Any], what: str) -> None:
+    """Exact round trips: ``record`` must be what the value it gave writes back."""
+    if dump_json(written) != dump_json(record):
+        for key in record:
+            if dump_json(written.get(key)) != dump_json(record[key]):
+                raise InvalidStateError(
+                    f"{what}: {key} {record[key]!r:.80} is not written as to_json writes it"
+                    f" ({written.get(key)!r:.80})"
+                )
+        raise InvalidStateError(f"{what} is not written as to_json writes it")
+
 
 @attrs.frozen
 class HazariMatchObservation:
@@ -105,3 +238,42 @@ class HazariMatchObservation:
             "totals": list(self.totals),
             "winners": list(self.winners),
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str | bytes) -> HazariMatchObservation:
+        """Read what :meth:`to_json` wrote (a dict or JSON text), exactly."""
+        record = json_object(data, "a Hazari match observation")
+        keys = ("rules", "player", "first_dealer", "deals", "totals", "winners")
+        if set(record) != set(keys):
+            raise InvalidStateError(
+                f"a Hazari match observation has exactly the keys {', '.join(keys)};"
+                f" got {', '.join(sorted(record))}"
+            )
+        deals = tuple(HazariObservation.from_json(deal) for deal in _list(record["deals"], "deals"))
+        if not deals:
+            raise InvalidStateError("a Hazari match observation holds at least one deal")
+        try:
+            observation = cls(
+                rules=HazariRules.from_json(record["rules"]),
+                player=json_seat(record["player"], "player"),
+                first_dealer=json_seat(record["first_dealer"], "first_dealer"),
+                deals=deals,
+                totals=tuple(json_whole(n, "totals") for n in _list(record["totals"], "totals")),
+                winners=tuple(json_seat(n, "winners") for n in _list(record["winners"], "winners")),
+            )
+        except CardRulesError as exc:
+            raise InvalidStateError(f"a Hazari match observation: {exc}") from exc
+        _same(observation.to_json(), record, "a Hazari match observation")
+        return observation
+
+    def __str__(self) -> str:
+        current = self.current
+        totals = " ".join(str(total) for total in self.totals)
+        lines = [
+            f"Hazari match to {self.rules.target}, deal {current.deal}; you are seat {self.player}",
+            f"  totals: {totals}",
+        ]
+        if self.winners:
+            lines.append("  over; winners: " + ", ".join(f"seat {seat}" for seat in self.winners))
+        lines += ["  " + line for line in str(current).splitlines()]
+        return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""Every valid arrangement of a 13-card hand (RULES.md H7), lazily, with a fast count.
+"""Every valid arrangement of a 13-card hand (H7, Hazari rules page), lazily, with a fast count.
 
 There are 200,200 ways to split 13 cards into three groups of 3 and one of 4; a
 typical hand allows 14k to 26k of them. :func:`valid_arrangements` is a lazy
@@ -24,17 +24,26 @@ as soon as a triple is weaker than the 4-card group.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import functools
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 
+import attrs
+
 from cardrules.cards import Card, require_distinct
 from cardrules.errors import InvalidCardsError
-from cardrules.game import LegalActions
+from cardrules.game import LegalActions, check_index
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import strengths
 
-__all__ = ["ValidArrangements", "count_valid_arrangements", "valid_arrangements"]
+__all__ = [
+    "HandTables",
+    "ValidArrangements",
+    "count_valid_arrangements",
+    "hand_tables",
+    "valid_arrangements",
+]
 
 HAND_SIZE = 13
 SPLITS = 200_200
@@ -148,17 +157,18 @@ def quad_strengths(triple: list[int]) -> list[int]:
     return [max(triple[a], triple[b], triple[c], triple[d]) for a, b, c, d in QUAD_TRIPLES]
 
 
-def _count(triple: list[int], quad: list[int]) -> int:
-    """Count valid splits: per 4-card group, each strong-enough triple holding the lowest
+def _quad_counts(triple: list[int], quad: list[int]) -> tuple[list[int], list[list[int] | None]]:
+    """Count valid splits per 4-card group: each strong-enough triple holding the lowest
     other card, times the splits of the six cards left whose two triples are strong enough.
 
     The last factor comes from each 6-card set's sorted split minima, worked out once per
-    hand when first needed.
+    hand when first needed; they are returned with the counts.
     """
-    count = 0
+    counts = []
     nine_splits, six_splits = split_tables()
     minima: list[list[int] | None] = [None] * len(six_splits)
     for q, threshold in enumerate(quad):
+        count = 0
         for first, six in nine_splits[q]:
             if triple[first] >= threshold:
                 lows = minima[six]
@@ -171,7 +181,142 @@ def _count(triple: list[int], quad: list[int]) -> int:
                     )
                     minima[six] = lows
                 count += 10 - bisect_left(lows, threshold)
-    return count
+        counts.append(count)
+    return counts, minima
+
+
+@attrs.frozen(eq=False)
+class HandTables:
+    """What indexing the valid arrangements of one sorted hand needs, worked out once.
+
+    ``triple`` and ``quad``: the strengths of the 286 triples and the 715 quadruples;
+    ``starts[q]``: how many valid splits have a 4-card group numbered below ``q``
+    (``starts[715]`` is the count); ``minima``: per 6-position set, the sorted weaker
+    strengths of its 10 splits (where needed).
+    """
+
+    cards: tuple[Card, ...]
+    triple: tuple[int, ...]
+    quad: tuple[int, ...]
+    starts: tuple[int, ...]
+    minima: tuple[tuple[int, ...] | None, ...]
+
+    @property
+    def count(self) -> int:
+        """The number of valid splits."""
+        return self.starts[-1]
+
+    def id_at(self, position: int) -> int:
+        """The split id (see :mod:`cardrules.hazari.action_ids`) of the ``position``-th
+        valid split in id order, found by descending through the counts."""
+        starts, triple = self.starts, self.triple
+        q = bisect_right(starts, position) - 1
+        left = position - starts[q]
+        threshold = self.quad[q]
+        nine_splits, six_splits = split_tables()
+        for f, (first, six) in enumerate(nine_splits[q]):
+            if triple[first] < threshold:
+                continue
+            lows = self.minima[six]
+            assert lows is not None
+            size = 10 - bisect_left(lows, threshold)
+            if left >= size:
+                left -= size
+                continue
+            for s, (a, b) in enumerate(six_splits[six]):
+                if triple[a] >= threshold <= triple[b]:
+                    if not left:
+                        return q * 280 + f * 10 + s
+                    left -= 1
+        raise AssertionError(f"no valid split at position {position}")  # pragma: no cover
+
+    def position_of(self, split: int) -> int | None:
+        """The place of split id ``split`` among the valid splits, or None if it breaks H7."""
+        q, rest = divmod(split, 280)
+        f, s = divmod(rest, 10)
+        triple, threshold = self.triple, self.quad[q]
+        nine_splits, six_splits = split_tables()
+        first, six = nine_splits[q][f]
+        a, b = six_splits[six][s]
+        if triple[first] < threshold or triple[a] < threshold or triple[b] < threshold:
+            return None
+        position = self.starts[q]
+        for other, six_other in nine_splits[q][:f]:
+            if triple[other] >= threshold:
+                lows = self.minima[six_other]
+                assert lows is not None
+                position += 10 - bisect_left(lows, threshold)
+        for c, d in six_splits[six][:s]:
+            if triple[c] >= threshold <= triple[d]:
+                position += 1
+        return position
+
+    def ids(self) -> list[int]:
+        """The ids of every valid split, ascending."""
+        triple = self.triple
+        nine_splits, six_splits = split_tables()
+        result = []
+        for q, threshold in enumerate(self.quad):
+            if self.starts[q] == self.starts[q + 1]:
+                continue
+            base = q * 280
+            for f, (first, six) in enumerate(nine_splits[q]):
+                if triple[first] >= threshold:
+                    at = base + f * 10
+                    result += [
+                        at + s
+                        for s, (a, b) in enumerate(six_splits[six])
+                        if triple[a] >= threshold <= triple[b]
+                    ]
+        return result
+
+    def arrangement(self, split: int) -> Arrangement:
+        """The arrangement of split id ``split``; one that breaks H7 raises
+        :class:`~cardrules.errors.InvalidArrangementError` naming the groups."""
+        q, rest = divmod(split, 280)
+        f, s = divmod(rest, 10)
+        nine_splits, six_splits = split_tables()
+        first, six = nine_splits[q][f]
+        a, b = six_splits[six][s]
+        cards, triple, threshold = self.cards, self.triple, self.quad[q]
+        if triple[first] < threshold or triple[a] < threshold or triple[b] < threshold:
+            return Arrangement(
+                [_group(cards, QUADS[q])] + [_group(cards, TRIPLES[t]) for t in (first, a, b)]
+            )
+        x = [card.index for card in cards]
+
+        def key(t: int) -> int:
+            i, j, k = TRIPLES[t]
+            return (triple[t] << 18) | (x[k] * 2704 + x[j] * 52 + x[i])
+
+        u, v, w = sorted((first, a, b), key=key, reverse=True)
+        return Arrangement._trusted(
+            (
+                _group(cards, TRIPLES[u]),
+                _group(cards, TRIPLES[v]),
+                _group(cards, TRIPLES[w]),
+                _group(cards, QUADS[q]),
+            ),
+            (triple[u], triple[v], triple[w], threshold),
+        )
+
+
+@functools.lru_cache(maxsize=32)
+def hand_tables(cards: tuple[Card, ...]) -> HandTables:
+    """The :class:`HandTables` of a sorted 13-card hand (the last few are kept)."""
+    triple = triple_strengths(cards)
+    quad = quad_strengths(triple)
+    counts, minima = _quad_counts(triple, quad)
+    starts = [0]
+    for count in counts:
+        starts.append(starts[-1] + count)
+    return HandTables(
+        cards,
+        tuple(triple),
+        tuple(quad),
+        tuple(starts),
+        tuple(None if lows is None else tuple(lows) for lows in minima),
+    )
 
 
 def _group(cards: tuple[Card, ...], positions: Iterable[int]) -> tuple[Card, ...]:
@@ -183,45 +328,54 @@ class ValidArrangements(LegalActions[Arrangement]):
 
     ``arrangement in legal`` checks that the arrangement uses exactly this hand
     (an :class:`Arrangement` is valid by construction); ``len`` counts without
-    building arrangements; iteration goes through the 4-card groups in order of
-    hand positions, then the splits of the other nine cards.
+    building arrangements; iteration and ``legal[i]`` follow the order of the
+    arrangements' ids (:mod:`cardrules.hazari.action_ids`): the 4-card groups in
+    order of hand positions, then the splits of the other nine cards. ``legal[i]``
+    finds the ``i``-th by descending through per-group counts, without listing the
+    others.
+
+    >>> from cardrules import parse_cards
+    >>> legal = valid_arrangements(parse_cards("AS KD QH JC 9S 8D 7H 6C 5S 4D 3H 2C 2S"))
+    >>> legal[0] == next(iter(legal)), legal[-1] == list(legal)[-1]
+    (True, True)
     """
 
-    __slots__ = ("_cards", "_count", "_quad", "_triple")
+    __slots__ = ("_cards",)
 
     def __init__(self, hand: Iterable[Card]) -> None:
         self._cards = sorted_hand(hand)
-        self._triple: list[int] | None = None
-        self._quad: list[int] | None = None
-        self._count: int | None = None
 
     @property
     def hand(self) -> tuple[Card, ...]:
         """The 13 cards, sorted by index."""
         return self._cards
 
-    def _tables(self) -> tuple[list[int], list[int]]:
-        if self._triple is None or self._quad is None:
-            self._triple = triple_strengths(self._cards)
-            self._quad = quad_strengths(self._triple)
-        return self._triple, self._quad
+    @property
+    def tables(self) -> HandTables:
+        """The hand's counting tables (worked out on first use, shared by equal hands)."""
+        return hand_tables(self._cards)
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Arrangement) and action.cards == self._cards
 
     def __len__(self) -> int:
-        if self._count is None:
-            self._count = _count(*self._tables())
-        return self._count
+        return self.tables.count
+
+    def __getitem__(self, index: int) -> Arrangement:
+        tables = self.tables
+        return tables.arrangement(tables.id_at(check_index(index, tables.count)))
 
     def __iter__(self) -> Iterator[Arrangement]:
-        triple, quad = self._tables()
+        tables = self.tables
+        triple, quad = tables.triple, tables.quad
         cards = self._cards
         groups = [_group(cards, positions) for positions in TRIPLES]
-        keys = triple_order_keys(cards, triple)
+        keys = triple_order_keys(cards, list(triple))
         trusted = Arrangement._trusted
         nine_splits, six_splits = split_tables()
         for q, threshold in enumerate(quad):
+            if tables.starts[q] == tables.starts[q + 1]:
+                continue
             four = _group(cards, QUADS[q])
             for first, six in nine_splits[q]:
                 if triple[first] < threshold:
@@ -250,4 +404,5 @@ def count_valid_arrangements(hand: Iterable[Card]) -> int:
     """How many of the 200,200 splits of a 13-card hand are valid arrangements."""
     cards = sorted_hand(hand)
     triple = triple_strengths(cards)
-    return _count(triple, quad_strengths(triple))
+    counts, _ = _quad_counts(triple, quad_strengths(triple))
+    return sum(counts)

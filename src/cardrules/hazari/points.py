@@ -1,4 +1,4 @@
-"""Card points (RULES.md H2): A K Q J 10 are worth 10, 2 to 9 are worth 5.
+"""Card points (H2 on the Hazari rules page): A K Q J 10 are worth 10, 2 to 9 are worth 5.
 
 >>> from cardrules import parse_cards
 >>> card_points(parse_cards("AS")[0]), points_of(parse_cards("AS 9H 2C"))

@@ -42,7 +42,7 @@ def random_arrangement(hand: Sequence[Card], rng: Rng) -> Arrangement:
     """A uniformly random valid arrangement (H7) of a 13-card hand.
 
     Draws uniform random splits until one is valid; each hand has valid splits,
-    and after many misses it picks uniformly from the enumerated ones instead.
+    and after many misses it picks one uniformly by its index among the valid ones.
 
     >>> from cardrules import Rng, parse_cards
     >>> hand = parse_cards("AS KD QH JC 9S 8D 7H 6C 5S 4D 3H 2C 2S")
@@ -57,8 +57,7 @@ def random_arrangement(hand: Sequence[Card], rng: Rng) -> Arrangement:
         if strength4_of(*(card.index for card in four)) <= weakest:
             return Arrangement((four, *threes))
     legal = valid_arrangements(hand)
-    chosen = rng.randbelow(len(legal))
-    return next(a for i, a in enumerate(legal) if i == chosen)
+    return legal[rng.randbelow(len(legal))]
 
 
 def _start(observation: HazariObservation, hands: Sequence[Sequence[Card]]) -> HazariState:

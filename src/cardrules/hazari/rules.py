@@ -1,4 +1,4 @@
-"""Hazari rule options (RULES.md H11, H12): one immutable value per game.
+"""Hazari rule options (H11, H12 on the Hazari rules page): one immutable value per game.
 
 >>> rules = HazariRules()
 >>> rules
@@ -7,16 +7,18 @@ HazariRules(tie_rule=TieRule.LATEST, target=1000)
 {'tie_rule': 'first', 'target': 500}
 >>> HazariRules.from_json({'tie_rule': 'first', 'target': 500})
 HazariRules(tie_rule=TieRule.FIRST, target=500)
+>>> HazariRules.from_options({"tie_rule": "first"})
+HazariRules(tie_rule=TieRule.FIRST, target=1000)
 """
 
 from __future__ import annotations
 
-import enum
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
-from cardrules.errors import InvalidRulesError
+from cardrules.options import NamedEnum, check_kind, json_rules, rules_from_options, whole
 
 __all__ = ["DEFAULT_TARGET", "HazariRules", "TieRule"]
 
@@ -24,39 +26,17 @@ DEFAULT_TARGET = 1000
 """The default match target, the *hazar* (a thousand) that names the game."""
 
 
-class TieRule(enum.Enum):
-    """Which of several equal highest groups wins a round (H11)."""
+class TieRule(NamedEnum):
+    """Which of several equal highest groups wins a round (H11).
+
+    >>> TieRule.parse("first")
+    TieRule.FIRST
+    """
 
     LATEST = "latest"
     """The group played latest in the round wins (the default)."""
     FIRST = "first"
     """The group played first in the round wins."""
-
-    def __repr__(self) -> str:
-        return f"TieRule.{self.name}"
-
-    @classmethod
-    def parse(cls, text: object) -> TieRule:
-        """The tie rule named ``text`` (``"latest"`` or ``"first"``).
-
-        >>> TieRule.parse("first")
-        TieRule.FIRST
-        """
-        for rule in cls:
-            if text == rule.value:
-                return rule
-        names = ", ".join(repr(rule.value) for rule in cls)
-        raise InvalidRulesError(f"unknown tie rule {text!r} (expected one of {names})")
-
-
-def _check_tie_rule(_: object, __: object, value: object) -> None:
-    if not isinstance(value, TieRule):
-        raise InvalidRulesError(f"tie_rule must be a TieRule, got {value!r}")
-
-
-def _check_target(_: object, __: object, value: object) -> None:
-    if type(value) is not int or value < 1:
-        raise InvalidRulesError(f"target must be a positive whole number of points, got {value!r}")
 
 
 @attrs.frozen
@@ -69,11 +49,11 @@ class HazariRules:
     >>> HazariRules(target=0)
     Traceback (most recent call last):
     ...
-    cardrules.errors.InvalidRulesError: target must be a positive whole number of points, got 0
+    cardrules.errors.InvalidRulesError: target must be a whole number of at least 1, got 0
     """
 
-    tie_rule: TieRule = attrs.field(default=TieRule.LATEST, validator=_check_tie_rule)
-    target: int = attrs.field(default=DEFAULT_TARGET, validator=_check_target)
+    tie_rule: TieRule = attrs.field(default=TieRule.LATEST, validator=check_kind(TieRule))
+    target: int = attrs.field(default=DEFAULT_TARGET, validator=whole(1))
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that :meth:`from_json` reads back."""
@@ -81,9 +61,17 @@ class HazariRules:
 
     @classmethod
     def from_json(cls, data: object) -> HazariRules:
-        """Read what :meth:`to_json` wrote; bad input raises :class:`InvalidRulesError`."""
-        if not isinstance(data, dict) or set(data) != {"tie_rule", "target"}:
-            raise InvalidRulesError(
-                f"Hazari rules must be an object with tie_rule and target, got {data!r:.80}"
-            )
-        return cls(tie_rule=TieRule.parse(data["tie_rule"]), target=data["target"])
+        """Read what :meth:`to_json` wrote; missing options take their defaults.
+
+        Unknown options and bad values raise :class:`~cardrules.errors.InvalidRulesError`.
+        """
+        return json_rules(cls, data, _build, "Hazari")
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object]) -> HazariRules:
+        """The rules from keyword options or spec text (``{"target": "500"}``) over the defaults."""
+        return rules_from_options(cls, options, cls.from_json, "Hazari")
+
+
+def _build(data: dict[str, Any]) -> HazariRules:
+    return HazariRules(tie_rule=TieRule.parse(data["tie_rule"]), target=data["target"])

@@ -1,15 +1,25 @@
-"""One Hazari deal as an immutable game state (RULES.md H7–H12).
+"""One Hazari deal as an immutable game state (H7–H12 on the Hazari rules page).
 
 A deal is four :class:`~cardrules.hazari.actions.Up` actions, one per player in
 seat order from the dealer's right (H9). Once the fourth player is up the four
 rounds resolve at once (H10, H11), the state is terminal, and :meth:`HazariState.returns`
 gives each seat the card points it took (H12).
 
->>> state = HazariState.new(seed=7)
+Each :class:`Up` also has an integer id, its place among the 200,200 splits of
+the player's sorted hand (see :mod:`cardrules.hazari.action_ids`).
+
+>>> state = new_game(seed=7)
 >>> state.current_player, len(state.hands[1])
 (1, 13)
+>>> legal = state.legal_actions()
+>>> len(legal), legal[0] == next(iter(legal))
+(20661, True)
+>>> state.action_id(legal[0]), state.legal_action_ids()[:3]
+(560, [560, 561, 570])
+>>> state.action_from_id(560) == legal[0]
+True
 >>> while not state.is_terminal:
-...     state = state.apply(next(iter(state.legal_actions())))
+...     state = state.apply(state.legal_actions()[-1])
 >>> sum(state.returns())
 360
 >>> [played.number for played in state.rounds], len(state.history)
@@ -20,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -29,25 +40,35 @@ from cardrules.cards import Card, format_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import (
+    CardRulesError,
     IllegalActionError,
     InvalidCardsError,
     InvalidRulesError,
     InvalidStateError,
 )
-from cardrules.game import ActionTuple, LegalActions, Turn
+from cardrules.game import ActionTuple, LegalActions, Turn, check_index
+from cardrules.hazari.action_ids import SPLITS, split_id, split_of_id
 from cardrules.hazari.actions import Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
-from cardrules.hazari.partitions import valid_arrangements
-from cardrules.hazari.rules import HazariRules, TieRule
-from cardrules.records import GameRecord, load_record, record_actions
-from cardrules.rng import Rng
+from cardrules.hazari.partitions import HandTables, ValidArrangements, hand_tables
+from cardrules.hazari.rounds import resolve_rounds
+from cardrules.hazari.rules import HazariRules
+from cardrules.records import GameRecord, dump_json, load_record, record_actions
 
-__all__ = ["GAME", "PACK", "HazariState", "UpActions", "hands_to_deck", "replay_deal"]
+__all__ = [
+    "DEAL_GAME",
+    "PACK",
+    "HazariState",
+    "UpActions",
+    "hands_to_deck",
+    "new_game",
+    "replay_deal",
+]
 
-GAME = "hazari"
+DEAL_GAME = "hazari"
 """The game name written in a single deal's record."""
 
 PACK = Deck.standard()
@@ -79,56 +100,40 @@ def hands_to_deck(hands: Sequence[Iterable[Card]], dealer: int) -> Deck:
     return Dealing(decks=(deck,)).deck(0, PACK)
 
 
-def resolve_rounds(
-    dealer: int, arrangements: Sequence[Arrangement], tie_rule: TieRule
-) -> tuple[RoundPlayed, ...]:
-    """Play out the four rounds of a deal (H10, H11) from the four arrangements by seat.
-
-    The player to the dealer's right leads round 1; each winner leads the next round.
-    Round 4 compares the best three cards of each 4-card group; the spare never counts.
-    """
-    leader = (dealer + 1) % PLAYERS
-    rounds = []
-    for number in range(4):
-        order = [(leader + i) % PLAYERS for i in range(PLAYERS)]
-        shown = tuple(arrangements[seat].groups[number] for seat in order)
-        strengths = [arrangements[seat].strengths[number] for seat in order]
-        best = max(strengths)
-        if tie_rule is TieRule.LATEST:
-            position = PLAYERS - 1 - strengths[::-1].index(best)
-        else:
-            position = strengths.index(best)
-        winner = order[position]
-        rounds.append(RoundPlayed(number=number + 1, leader=leader, groups=shown, winner=winner))
-        leader = winner
-    return tuple(rounds)
-
-
 class UpActions(LegalActions[Up]):
     """The legal :class:`Up` actions for one hand: every valid arrangement (H7), lazily.
 
-    Nothing is enumerated until ``len`` or iteration asks for it.
+    Iteration and ``legal[i]`` follow the order of the actions' ids. ``len`` counts
+    without listing anything, and ``legal[i]`` finds the ``i``-th action by descending
+    through per-group counts, in microseconds. ``action in legal`` is True exactly
+    when the deal's ``apply`` accepts ``action``.
     """
 
-    __slots__ = ("_arrangements", "_hand")
+    __slots__ = ("_hand",)
 
     def __init__(self, hand: tuple[Card, ...]) -> None:
         self._hand = hand
-        self._arrangements: LegalActions[Arrangement] | None = None
 
-    def _all(self) -> LegalActions[Arrangement]:
-        if self._arrangements is None:
-            self._arrangements = valid_arrangements(self._hand)
-        return self._arrangements
+    @property
+    def _tables(self) -> HandTables:
+        return hand_tables(self._hand)
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, Up) and action.arrangement in self._all()
+        return isinstance(action, Up) and _mask(action.arrangement.cards) == _mask(self._hand)
 
     def __len__(self) -> int:
-        return len(self._all())
+        return self._tables.count
+
+    def __getitem__(self, index: int) -> Up:
+        tables = self._tables
+        return Up(tables.arrangement(tables.id_at(check_index(index, tables.count))))
 
     def __iter__(self) -> Iterator[Up]:
-        return (Up(arrangement) for arrangement in self._all())
+        return (Up(arrangement) for arrangement in ValidArrangements(self._hand))
+
+    def ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (the iteration order)."""
+        return self._tables.ids()
 
 
 def _mask(cards: Iterable[Card]) -> int:
@@ -196,6 +201,10 @@ class HazariState:
         """Deal number ``deal`` of ``dealing``, with ``dealer`` dealing."""
         if type(deal) is not int or deal < 0:
             raise InvalidStateError(f"deal number {deal!r} must be a non-negative int")
+        if rules is not None and not isinstance(rules, HazariRules):
+            raise InvalidRulesError(f"rules must be HazariRules, got {rules!r:.80}")
+        if not isinstance(dealing, Dealing):
+            raise InvalidStateError(f"dealing must be a Dealing, got {dealing!r:.80}")
         hands = deal_hands(dealing.deck(deal, PACK), dealer)
         return cls(
             rules=HazariRules() if rules is None else rules,
@@ -305,6 +314,63 @@ class HazariState:
         """Each seat's card points for the deal (all zero until it is over)."""
         return self.scores
 
+    # --- action ids -------------------------------------------------------------
+
+    def _acting_hand(self, what: str) -> tuple[Card, ...]:
+        player = self.current_player
+        if player is None:
+            raise IllegalActionError(f"the deal is over; there is no {what}")
+        return self.hands[player]
+
+    def action_id(self, action: Up) -> int:
+        """The id of ``action``: its place among the 200,200 splits of the acting player's
+        sorted hand (see :mod:`cardrules.hazari.action_ids`).
+
+        An action that is not an arrangement of that hand raises IllegalActionError.
+        """
+        hand = self._acting_hand("action to number")
+        if not isinstance(action, Up):
+            raise IllegalActionError(f"{action!r:.80} is not a Hazari action (expected Up)")
+        position = {card: i for i, card in enumerate(hand)}
+        try:
+            four, *threes = (
+                sum(1 << position[card] for card in group)
+                for group in (action.arrangement.four, *action.arrangement.threes)
+            )
+        except KeyError:
+            raise IllegalActionError(
+                f"{action} is not an arrangement of the hand {format_cards(hand)}"
+            ) from None
+        return split_id(four, threes)
+
+    def action_from_id(self, action_id: int) -> Up:
+        """The :class:`Up` whose id is ``action_id`` for the acting player's hand.
+
+        An id out of ``range(200200)``, or one whose split breaks H7 (its 4-card group
+        is higher than a 3-card group, so it is no arrangement at all), raises
+        IllegalActionError; every other id gives a legal action.
+        """
+        hand = self._acting_hand("action to look up")
+        split_of_id(action_id)  # checks the range
+        try:
+            return Up(hand_tables(hand).arrangement(action_id))
+        except CardRulesError as exc:
+            raise IllegalActionError(f"action id {action_id} is not a valid split: {exc}") from exc
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (also their order in ``legal_actions``)."""
+        player = self.current_player
+        return [] if player is None else hand_tables(self.hands[player]).ids()
+
+    def legal_action_mask(self) -> bytes:
+        """200,200 bytes, one per id: 1 where the action is legal, else 0."""
+        mask = bytearray(SPLITS)
+        for legal in self.legal_action_ids():
+            mask[legal] = 1
+        return bytes(mask)
+
+    # --- records ----------------------------------------------------------------
+
     def summary(self) -> dict[str, Any]:
         """The derived facts a record stores to detect tampering."""
         return {
@@ -320,34 +386,42 @@ class HazariState:
         """The rule options plus this deal's ``dealer`` and ``deal`` number."""
         return {**self.rules.to_json(), "dealer": self.dealer, "deal": self.deal}
 
-    def to_record(self) -> GameRecord:
+    def record(self) -> GameRecord:
         """The deal as a :class:`~cardrules.records.GameRecord`."""
         return GameRecord(
-            game=GAME,
+            game=DEAL_GAME,
             rules=self.setup_json(),
             dealing=self.dealing,
             actions=record_actions(self.history),
             summary=self.summary(),
         )
 
-    def to_json(self) -> str:
-        """The deal (rules, dealing, actions and a summary) as canonical JSON."""
-        return self.to_record().to_json()
+    def to_json(self) -> dict[str, Any]:
+        """The deal (rules, dealing, actions and a summary) as a JSON-ready dict."""
+        result: dict[str, Any] = json.loads(self.record().to_json())
+        return result
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> HazariState:
-        """Rebuild a deal by replaying its record, then check the stored summary.
-
-        Malformed, truncated or tampered input raises :class:`InvalidStateError`.
+    def from_json(cls, data: dict[str, Any] | str | bytes) -> HazariState:
+        """Rebuild a deal by replaying its record (a dict or JSON text), then check the
+        stored summary. Malformed, truncated or tampered input raises InvalidStateError.
         """
-        return load_record(text, GAME, _start_from_record, parse_action, HazariState.summary)
+        text = dump_json(data) if isinstance(data, dict) else data
+        return load_record(text, DEAL_GAME, _start_from_record, parse_action, HazariState.summary)
 
-    @classmethod
-    def resample(cls, observation: HazariObservation, rng: Rng) -> HazariState:
-        """A deal consistent with ``observation``, with the others' hidden cards redrawn."""
-        from cardrules.hazari.resample import resample
-
-        return resample(observation, rng)
+    def __str__(self) -> str:
+        to_act = "over" if self.current_player is None else f"seat {self.current_player} to arrange"
+        lines = [f"Hazari deal {self.deal}, seat {self.dealer} deals; {to_act}"]
+        for seat, hand in enumerate(self.hands):
+            up = "  up" if self.arrangements[seat] is not None else ""
+            lines.append(f"  seat {seat}: {format_cards(hand)}{up}")
+        for played in self.rounds:
+            lines.append(
+                f"  round {played.number}: seat {played.winner} takes {played.points} points"
+            )
+        if self.is_terminal:
+            lines.append("  points: " + " ".join(str(score) for score in self.scores))
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"HazariState.from_json({self.to_json()!r})"
@@ -371,7 +445,7 @@ def replay_deal(
 ) -> HazariState:
     """Replay a deal from its rules, its dealing and its actions.
 
-    >>> state = HazariState.new(seed=5)
+    >>> state = new_game(seed=5)
     >>> while not state.is_terminal:
     ...     state = state.apply(next(iter(state.legal_actions())))
     >>> actions = [turn.action for turn in state.history]
@@ -382,3 +456,29 @@ def replay_deal(
     for action in actions:
         state = state.apply(action)
     return state
+
+
+def new_game(
+    players: int = PLAYERS,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    rules: HazariRules | None = None,
+) -> HazariState:
+    """A new deal from ``seed``, ``dealer`` dealing (seat 0 by default), under ``rules``.
+
+    ``players`` is there to match the other games' ``new_game``: Hazari is for 4 (H1).
+
+    >>> state = new_game(seed=1, dealer=3)
+    >>> state.dealer, state.current_player
+    (3, 0)
+    >>> new_game(5, seed=1)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidRulesError: Hazari is for 4 players (H1), not 5
+    """
+    if players != PLAYERS or type(players) is not int:
+        raise InvalidRulesError(f"Hazari is for 4 players (H1), not {players!r:.40}")
+    if seed is None:
+        raise InvalidRulesError("a Hazari deal needs its chance: give a seed")
+    return HazariState.new(seed=seed, dealer=0 if dealer is None else dealer, rules=rules)

@@ -3,7 +3,7 @@
 For each round 1..4 and each of the 741 classes, the model holds the probability
 that a group of that class wins the round against three opponents, and the
 opponents' card points it then takes. Opponents hold random deals of the other
-39 cards and arrange them greedily (:func:`~cardrules.hazari.solver.greedy_arrangement`).
+39 cards and arrange them greedily (:func:`~cardrules.hazari.greedy.greedy_arrangement`).
 
 A group ``g`` played in round ``r`` is then worth, in expected card points::
 
@@ -53,6 +53,8 @@ import attrs
 from cardrules.cards import Card
 from cardrules.errors import InvalidCardsError, InvalidRulesError
 from cardrules.hazari.combination import COMBINATIONS, Combination, Kind
+from cardrules.hazari.evaluator import evaluate
+from cardrules.hazari.greedy import greedy_rounds
 from cardrules.hazari.points import POINTS_BY_INDEX
 from cardrules.rng import Rng, check_seed, derive_seed
 
@@ -176,8 +178,6 @@ class ValueModel:
 
     def __call__(self, round_number: int, cards: tuple[Card, ...], /) -> float:
         """The expected card points won by playing ``cards`` in round ``round_number``."""
-        from cardrules.hazari.evaluator import evaluate
-
         r = _round_index(round_number)
         strength = evaluate(cards).strength
         points = sum(POINTS_BY_INDEX[card.index] for card in cards)
@@ -204,8 +204,6 @@ def _strength(combination: Combination | int) -> int:
 
 def _deal_rounds(seed: int, deal: int) -> list[list[tuple[int, int]]]:
     """Each seat's (strength, points) per round for one random deal, arranged greedily."""
-    from cardrules.hazari.solver import greedy_rounds
-
     order = Rng(derive_seed(seed, deal)).shuffled(range(52))
     return [
         greedy_rounds(tuple(Card.from_index(i) for i in sorted(order[seat * 13 : seat * 13 + 13])))
@@ -252,7 +250,7 @@ def generate_tables(deals: int, seed: int, *, workers: int = 1) -> ValueModel:
     """
     check_seed(seed)
     if type(deals) is not int or deals <= 0:
-        raise ValueError(f"deals must be a positive int, got {deals!r}")
+        raise InvalidRulesError(f"deals must be a positive int, got {deals!r}")
     step = max(1, -(-deals // (workers * 8)))
     bounds = [(start, min(deals, start + step)) for start in range(0, deals, step)]
     if workers > 1:

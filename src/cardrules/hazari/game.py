@@ -1,0 +1,150 @@
+"""Hazari's declaration to the game registry: rules, seats, action ids, factories, bots.
+
+>>> from cardrules import load_game
+>>> game = load_game("hazari(tie_rule=first)")
+>>> game
+load_game('hazari', tie_rule='first')
+>>> game.num_players, game.num_distinct_actions
+(4, 200200)
+>>> state = game.new_state(seed=7)
+>>> state.current_player, len(state.legal_actions())
+(1, 20661)
+>>> game.state_from_json(state.to_json()) == state
+True
+>>> sorted(game.bots)
+['greedy', 'random', 'solver', 'strong']
+>>> load_game("hazari", players=5)
+Traceback (most recent call last):
+...
+cardrules.errors.InvalidRulesError: Hazari is for exactly 4 players (H1), not 5
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cardrules.dealing import Dealing
+from cardrules.errors import InvalidRulesError, InvalidStateError
+from cardrules.hazari.action_ids import SPLITS
+from cardrules.hazari.actions import Up, parse_action
+from cardrules.hazari.deal import PLAYERS
+from cardrules.hazari.match import MATCH_GAME, HazariMatch
+from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
+from cardrules.hazari.resample import resample, resample_match
+from cardrules.hazari.rules import HazariRules
+from cardrules.hazari.state import DEAL_GAME, HazariState
+from cardrules.registry import BotFactory, GameDefinition
+from cardrules.rng import Rng
+
+__all__ = ["GAME", "HazariDefinition"]
+
+
+def _rules(rules: Any) -> HazariRules:
+    if not isinstance(rules, HazariRules):
+        raise InvalidRulesError(f"expected HazariRules, got {rules!r:.80}")
+    return rules
+
+
+def _dealing(seed: int | None, dealing: Dealing | None) -> Dealing:
+    if dealing is None:
+        if seed is None:
+            raise InvalidRulesError(
+                "a Hazari game needs its chance: give a seed or a dealing (explicit decks)"
+            )
+        return Dealing(seed=seed)
+    if seed is not None:
+        raise InvalidRulesError("give either a seed or a dealing, not both")
+    if not isinstance(dealing, Dealing):
+        raise InvalidStateError(f"dealing must be a Dealing, got {dealing!r:.80}")
+    return dealing
+
+
+class HazariDefinition(GameDefinition):
+    """Hazari: 4 players, one deal a game (a match is a series of deals), 200,200 action ids."""
+
+    name: ClassVar[str] = "hazari"
+    players: ClassVar[tuple[int, ...]] = (PLAYERS,)
+    strong_bot: ClassVar[str] = "strong"
+    view: ClassVar[str] = "cardrules.cli.hazari_view"
+
+    def make_rules(self, options: Mapping[str, object]) -> HazariRules:
+        """:class:`HazariRules` from ``tie_rule`` and ``target``; ``players`` may only be 4."""
+        options = dict(options)
+        if "players" in options:
+            players = options.pop("players")
+            four = (type(players) is int and players == PLAYERS) or (
+                isinstance(players, str) and players.strip() == str(PLAYERS)
+            )
+            if not four:
+                raise InvalidRulesError(
+                    f"Hazari is for exactly 4 players (H1), not {players!r:.40}"
+                )
+        return HazariRules.from_options(options)
+
+    def rules_json(self, rules: Any) -> dict[str, Any]:
+        """The rule options as JSON values."""
+        return _rules(rules).to_json()
+
+    def num_players(self, rules: Any) -> int:
+        """Always 4."""
+        return PLAYERS
+
+    def num_distinct_actions(self, rules: Any) -> int:
+        """The 200,200 splits of a hand into a 4-card group and three 3-card groups."""
+        return SPLITS
+
+    def new_state(
+        self, rules: Any, *, seed: int | None, dealer: int | None, dealing: Dealing | None
+    ) -> HazariState:
+        """One deal; ``dealer`` defaults to seat 0."""
+        return HazariState.from_dealing(
+            _dealing(seed, dealing), dealer=0 if dealer is None else dealer, rules=_rules(rules)
+        )
+
+    def new_match(
+        self, rules: Any, *, seed: int | None, dealer: int | None, dealing: Dealing | None
+    ) -> HazariMatch:
+        """A match to ``rules.target``; ``dealer`` (default seat 0) deals first."""
+        return HazariMatch.from_dealing(
+            _dealing(seed, dealing), dealer=0 if dealer is None else dealer, rules=_rules(rules)
+        )
+
+    def state_from_json(self, data: dict[str, Any]) -> HazariState | HazariMatch:
+        """A deal (``"game": "hazari"``) or a match (``"game": "hazari-match"``)."""
+        kind = data.get("game") if isinstance(data, dict) else None
+        if kind == DEAL_GAME:
+            return HazariState.from_json(data)
+        if kind == MATCH_GAME:
+            return HazariMatch.from_json(data)
+        raise InvalidStateError(
+            f"expected a record of {DEAL_GAME!r} or {MATCH_GAME!r}, got game {kind!r:.40}"
+        )
+
+    def parse_action(self, text: object) -> Up:
+        """An :class:`Up` from ``str(action)`` or its JSON dict."""
+        return parse_action(text)
+
+    def resample(self, observation: Any, rng: Rng) -> HazariState | HazariMatch:
+        """A deal or a match consistent with a deal's or a match's observation."""
+        if isinstance(observation, HazariMatchObservation):
+            return resample_match(observation, rng)
+        if isinstance(observation, HazariObservation):
+            return resample(observation, rng)
+        raise InvalidStateError(f"expected a Hazari observation, got {observation!r:.80}")
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """random, greedy, solver, and strong (the solver for now)."""
+        bots = importlib.import_module("cardrules.bots.hazari")
+        random_bot = importlib.import_module("cardrules.bots.random_bot")
+        return {
+            "random": random_bot.RandomBot,
+            "greedy": bots.GreedyBot,
+            "solver": bots.SolverBot,
+            "strong": bots.SolverBot,
+        }
+
+
+GAME = HazariDefinition()
+"""The Hazari game definition that :func:`cardrules.load_game` finds."""
