@@ -27,11 +27,11 @@ def test_azi_check_replays_a_record(tmp_path: Path, capsys: pytest.CaptureFixtur
     while not state.is_terminal:
         state = state.apply(state.legal_actions()[0])
     path = tmp_path / "game.json"
-    path.write_text(state.to_json(), encoding="utf-8")
+    path.write_text(json.dumps(state.to_json()), encoding="utf-8")
     assert main(["azi", "check", str(path)]) == 0
     out = capsys.readouterr().out
     assert f"pot won by seat {state.winner}" in out
-    data = json.loads(state.to_json())
+    data = state.to_json()
     data["summary"]["pot"] = 5
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["azi", "check", str(path)]) == 2

@@ -16,6 +16,7 @@ from cardrules.azi import (
     TrickWon,
     resample,
 )
+from cardrules.azi.game import GAME
 
 
 def voids_shown(state: AziState) -> dict[int, set[int]]:
@@ -96,7 +97,7 @@ def test_resample_keeps_the_dealers_face_up_card() -> None:
         assert world.is_terminal is False and world.phase is Phase.FOLD
 
 
-def test_state_resample_classmethod_matches_the_function() -> None:
+def test_the_definition_resamples_with_the_function() -> None:
     state = AziState.new(AziRules(players=3), seed=4, dealer=1)
     seen = state.observation(2)
-    assert AziState.resample(seen, Rng(3)) == resample(seen, Rng(3))
+    assert GAME.resample(seen, Rng(3)) == resample(seen, Rng(3))

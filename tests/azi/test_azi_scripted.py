@@ -33,7 +33,7 @@ from cardrules.azi import (
     Raise,
     Rounding,
 )
-from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidStateError
+from cardrules.errors import IllegalActionError, InvalidRulesError
 
 
 def deck_for(players: int, dealer: int, hands: dict[int, str], suits: str = "DHS") -> Deck:
@@ -490,15 +490,15 @@ def test_a15_a_game_spans_re_deals_and_returns_are_net_chips() -> None:
 
 
 def test_a15_match_rotates_the_dealer_each_game() -> None:
-    match = AziMatch(AziRules(players=3), seed=4, first_dealer=2)
-    dealers = []
-    for _ in range(4):
-        game = match.next_game()
-        dealers.append(game.dealer)
-        while not game.is_terminal:
-            game = game.apply(game.legal_actions()[0])
-        match = match.add(game)
+    match = AziMatch.new(AziRules(players=3, match_games=4), seed=4, dealer=2)
+    dealers = [match.current.dealer]
+    while not match.is_terminal:
+        before = len(match.finished)
+        match = match.apply(match.legal_actions()[0])
+        if len(match.finished) > before:
+            dealers.append(match.current.dealer)
     assert dealers == [2, 0, 1, 2]
+    assert len(match.games) == 4 and all(game.is_terminal for game in match.games)
     assert sum(match.returns()) == 0
     totals = [sum(g.returns()[seat] for g in match.games) for seat in range(3)]
     assert match.returns() == tuple(totals)
@@ -536,18 +536,19 @@ def test_a12_a_player_not_dealt_in_pays_the_whole_pot_to_come_back() -> None:
     assert state.balances == (-10, -10, -10, -50)
 
 
-def test_match_rejects_foreign_or_unfinished_games() -> None:
-    match = AziMatch(AziRules(players=3), seed=4, first_dealer=0)
-    with pytest.raises(InvalidStateError):
-        match.add(match.next_game())
-    other = AziState.new(AziRules(players=3), seed=4, dealer=0)
-    while not other.is_terminal:
-        other = other.apply(other.legal_actions()[0])
-    with pytest.raises(InvalidStateError):
-        match.add(other)
+def test_match_rejects_bad_arguments() -> None:
     with pytest.raises(InvalidRulesError):
-        AziMatch(AziRules(players=3), seed=4, first_dealer=3)
-    assert AziMatch(AziRules(players=3), seed=4).first_dealer in (0, 1, 2)
+        AziMatch(None, 1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRulesError):
+        AziMatch.new(True, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRulesError):
+        AziMatch.new(AziRules(), seed=1, dealer=4)
+    with pytest.raises(InvalidRulesError):
+        AziMatch(AziRules(players=3), 4, 3)
+    assert AziMatch(AziRules(players=3), 4).first_dealer in (0, 1, 2)
+    assert AziMatch(AziRules(players=3), 4, 1) == AziMatch.new(
+        AziRules(players=3), seed=4, dealer=1
+    )
 
 
 def test_a3_a_raise_must_be_whole_chips() -> None:

@@ -133,8 +133,10 @@ def some_game() -> AziState:
 
 def test_json_round_trip_and_tampering_is_caught() -> None:
     state = some_game()
-    text = state.to_json()
+    text = json.dumps(state.to_json())
     assert AziState.from_json(text) == state
+    assert AziState.from_json(state.to_json()) == state
+    assert AziState.from_json(text.encode()) == state
     data = json.loads(text)
     data["summary"]["pot"] += 1
     with pytest.raises(InvalidStateError, match="summary"):

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from cardrules.azi import AziObservation, AziRules, AziState, Discard, Phase, PlayCard
+from cardrules.azi import AziObservation, AziRules, AziState, Discard, Phase, PlayCard, resample
 from cardrules.bots import LegalView, RandomBot
 from cardrules.bots.azi import AziGames, HeuristicBot, SearchBot, hand_strength
 from cardrules.cards import Card, Rank, parse_cards
@@ -147,7 +147,7 @@ def test_search_bot_leads_the_trump_ace_for_the_pot() -> None:
             ace = PlayCard(Card(Rank.ACE, seen.trump))
             if not seen.trick and seen.tricks[seat] == 1 and ace in legal and len(legal) > 1:
                 action = SearchBot(samples=16).choose(seen, legal, Rng(seed))
-                worlds = [AziState.resample(seen, Rng(k)) for k in range(16)]
+                worlds = [resample(seen, Rng(k)) for k in range(16)]
                 if action != ace:
                     assert all(_leads_to_win(w.apply(action), seat) for w in worlds)
                 checked += 1

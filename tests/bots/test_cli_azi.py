@@ -51,5 +51,5 @@ def test_simulate_azi_summary(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "azi", "--games", "30", "--bots", "heuristic,random,random,random"]
     assert main([*argv, "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("azi, 4 players, seed 0, seats rotated\n30 games\n")
+    assert out.startswith("azi, 4 players, seed 0, seats rotated\n30 games")
     assert "0:heuristic" in out

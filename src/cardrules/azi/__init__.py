@@ -6,6 +6,14 @@ See the Azi rules page of the documentation for the binding reading of the rules
 >>> state = new_game(4, seed=11, dealer=0)
 >>> state.phase, state.current_player
 (Phase.FOLD, 1)
+>>> print(state.observation(1))
+Azi, seat 1 of 4: deal 1, dealer seat 0, fold phase, seat 1 to act
+Trump card 9H; pot 40, stake 10 (0 raises)
+Your hand: not seen yet
+  seat 1: waiting, 0 tricks, -10
+  seat 2: waiting, 0 tricks, -10
+  seat 3: waiting, 0 tricks, -10
+  seat 0: waiting, 0 tricks, -10
 """
 
 from cardrules.azi.actions import (
@@ -32,19 +40,22 @@ from cardrules.azi.actions import (
     parse_action,
     parse_action_text,
 )
-from cardrules.azi.deal import CARDS_EACH, DealtCards, deal_hands, seats_from_left
+from cardrules.azi.deal import CARDS_EACH, DealtCards, deal_hands, layout, seats_from_left, stack
 from cardrules.azi.events import (
     Answered,
     AntesPaid,
     AuctionWon,
     AziDeclared,
     AziEvent,
+    AziMatchEvent,
     CardPlayed,
     Dealt,
     Declared,
     Discarded,
     Folded,
+    GameStarted,
     Joined,
+    MatchOver,
     Passed,
     PotWon,
     Raised,
@@ -52,17 +63,21 @@ from cardrules.azi.events import (
     Stayed,
     TrickWon,
 )
+from cardrules.azi.ids import ActionIds, action_ids
 from cardrules.azi.match import AziMatch
-from cardrules.azi.observation import AziObservation
+from cardrules.azi.observation import AziMatchObservation, AziObservation
+from cardrules.azi.pack import AZI_RANKS, DEFAULT_AZI_SUITS, azi_pack
 from cardrules.azi.phases import Phase
-from cardrules.azi.resample import resample
+from cardrules.azi.resample import resample, resample_match
 from cardrules.azi.rules import AziRules, FirstLead, Rounding
 from cardrules.azi.state import AziState, new_game
 
 __all__ = [
     "ACCEPT",
+    "AZI_RANKS",
     "CARDS_EACH",
     "DECLINE",
+    "DEFAULT_AZI_SUITS",
     "FOLD",
     "JOIN",
     "NO_DECLARATION",
@@ -70,6 +85,7 @@ __all__ = [
     "PLAY",
     "SKIP",
     "Accept",
+    "ActionIds",
     "Answered",
     "AntesPaid",
     "AuctionWon",
@@ -77,6 +93,8 @@ __all__ = [
     "AziDeclared",
     "AziEvent",
     "AziMatch",
+    "AziMatchEvent",
+    "AziMatchObservation",
     "AziObservation",
     "AziRules",
     "AziState",
@@ -91,8 +109,10 @@ __all__ = [
     "FirstLead",
     "Fold",
     "Folded",
+    "GameStarted",
     "Join",
     "Joined",
+    "MatchOver",
     "Pass",
     "Passed",
     "Phase",
@@ -106,10 +126,15 @@ __all__ = [
     "Skipped",
     "Stayed",
     "TrickWon",
+    "action_ids",
+    "azi_pack",
     "deal_hands",
+    "layout",
     "new_game",
     "parse_action",
     "parse_action_text",
     "resample",
+    "resample_match",
     "seats_from_left",
+    "stack",
 ]

@@ -1,7 +1,7 @@
 """Azi actions: one frozen record per kind of decision.
 
 =================  ===========================================  =============
-phase              actions                                      RULES.md
+phase              actions                                      rules
 =================  ===========================================  =============
 fold               :class:`Play`, :class:`Fold`                 A5
 discard            :class:`Discard`                             A6
@@ -11,6 +11,14 @@ invitation answer  :class:`Accept`, :class:`Decline`            A14
 play               :class:`PlayCard`                            A8–A10
 joining a re-deal  :class:`Join`, :class:`Skip`                 A12
 =================  ===========================================  =============
+
+The rule tags refer to the Azi rules page. Fields are checked when an action is
+built, so a wrongly typed action cannot exist:
+
+>>> Raise(12.0)
+Traceback (most recent call last):
+...
+cardrules.errors.IllegalActionError: a raise amount must be a whole number, got 12.0
 
 Every action writes itself as JSON and :func:`parse_action` reads it back; ``str``
 gives a short text form that :func:`parse_action_text` reads back:
@@ -28,12 +36,13 @@ Declare(raznomast=True, invite=None)
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
 
 from cardrules.cards import Card, parse_card
-from cardrules.errors import ParseError
+from cardrules.errors import IllegalActionError, ParseError
 
 __all__ = [
     "ACCEPT",
@@ -56,11 +65,36 @@ __all__ = [
     "PlayCard",
     "Raise",
     "Skip",
+    "make_raise",
     "parse_action",
     "parse_action_text",
 ]
 
 JSONObject = dict[str, Any]
+
+_MAX_DIGITS = 30
+
+
+def _card_field(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, Card):
+        raise IllegalActionError(f"an action's {attribute.name} must be a Card, got {value!r:.80}")
+
+
+def _amount_field(_: object, __: object, value: Any) -> None:
+    if type(value) is not int:
+        raise IllegalActionError(f"a raise amount must be a whole number, got {value!r:.80}")
+
+
+def _raznomast_field(_: object, __: object, value: Any) -> None:
+    if type(value) is not bool:
+        raise IllegalActionError(f"raznomast must be True or False, got {value!r:.80}")
+
+
+def _invite_field(_: object, __: object, value: Any) -> None:
+    if value is not None and type(value) is not int:
+        raise IllegalActionError(
+            f"an invited seat must be a whole number or None, got {value!r:.80}"
+        )
 
 
 @attrs.frozen
@@ -91,7 +125,7 @@ class Fold:
 class Discard:
     """Discard one card face down, keeping 3 (A6)."""
 
-    card: Card
+    card: Card = attrs.field(validator=_card_field)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -105,7 +139,7 @@ class Discard:
 class Raise:
     """Raise the stake to ``amount`` and put that whole amount into the pot (A7)."""
 
-    amount: int
+    amount: int = attrs.field(validator=_amount_field)
 
     def __str__(self) -> str:
         return f"raise {self.amount}"
@@ -136,8 +170,8 @@ class Declare:
     ``Declare()`` declares nothing.
     """
 
-    raznomast: bool = False
-    invite: int | None = None
+    raznomast: bool = attrs.field(default=False, validator=_raznomast_field)
+    invite: int | None = attrs.field(default=None, validator=_invite_field)
 
     def __str__(self) -> str:
         words = ["declare"] + (["raznomast"] if self.raznomast else [])
@@ -178,7 +212,7 @@ class Decline:
 class PlayCard:
     """Play a card to the current trick (A8–A10)."""
 
-    card: Card
+    card: Card = attrs.field(validator=_card_field)
 
     def __str__(self) -> str:
         return f"card {self.card}"
@@ -216,6 +250,13 @@ AziAction = (
     Play | Fold | Discard | Raise | Pass | Declare | Accept | Decline | PlayCard | Join | Skip
 )
 """Any Azi action."""
+
+
+@functools.lru_cache(maxsize=4096)
+def make_raise(amount: int) -> Raise:
+    """The :class:`Raise` to ``amount``, shared between states (a bounded cache)."""
+    return Raise(amount)
+
 
 PLAY = Play()
 FOLD = Fold()
@@ -290,23 +331,30 @@ def parse_action_text(text: str) -> AziAction:
     ...
     cardrules.errors.ParseError: cannot read 'raise ten' as an Azi action
     """
-    words = str(text).lower().split()
+    if not isinstance(text, str):
+        raise ParseError(f"an Azi action text must be a string, got {text!r:.80}")
+    words = text.lower().split()
     if len(words) == 1 and words[0] in _BARE:
         return _BARE[words[0]]
     try:
-        if len(words) == 2 and words[0] == "raise" and words[1].isdigit():
+        if len(words) == 2 and words[0] == "raise" and _is_number(words[1]):
             return Raise(int(words[1]))
         if len(words) == 2 and words[0] in ("discard", "card"):
             card = parse_card(words[1])
             return Discard(card) if words[0] == "discard" else PlayCard(card)
     except ParseError as exc:
-        raise ParseError(f"cannot read {text!r} as an Azi action: {exc}") from exc
+        raise ParseError(f"cannot read {text!r:.80} as an Azi action: {exc}") from exc
     if words[:1] == ["declare"]:
         rest = words[1:]
         raznomast = rest[:1] == ["raznomast"]
         rest = rest[1:] if raznomast else rest
         if not rest:
             return Declare(raznomast, None)
-        if len(rest) == 2 and rest[0] == "invite" and rest[1].isdigit():
+        if len(rest) == 2 and rest[0] == "invite" and _is_number(rest[1]):
             return Declare(raznomast, int(rest[1]))
-    raise ParseError(f"cannot read {text!r} as an Azi action")
+    raise ParseError(f"cannot read {text!r:.80} as an Azi action")
+
+
+def _is_number(word: str) -> bool:
+    """Plain ASCII digits, short enough for ``int`` (``'²'`` and 5000 digits are not)."""
+    return word.isascii() and word.isdigit() and len(word) <= _MAX_DIGITS

@@ -5,27 +5,59 @@
 [11, 12, 13]
 >>> list(raise_amounts(13, 3, AziRules()))                 # the cap of 3 raises is reached
 []
+>>> legal = BidChoices(raise_amounts(10, 0, AziRules(max_raise=3)))
+>>> list(legal), Raise(12) in legal, Raise(14) in legal, legal[-1]
+([Pass(), Raise(amount=11), Raise(amount=12), Raise(amount=13)], True, False, Raise(amount=13))
 >>> first_leader((1, 2, 3, 0), winner=0, rule=FirstLead.RIGHT_OF_WINNER)
 3
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
+from cardrules.azi.actions import PASS, AziAction, Pass, Raise, make_raise
 from cardrules.azi.rules import AziRules, FirstLead
+from cardrules.game import LegalActions, check_index
 
-__all__ = ["first_leader", "next_bidder", "raise_amounts"]
+__all__ = ["BidChoices", "first_leader", "next_bidder", "raise_amounts"]
 
 
 def raise_amounts(stake: int, raises: int, rules: AziRules) -> range:
     """The stakes a raise may name: ``min_raise`` to ``max_raise`` above ``stake``.
 
-    Empty once ``raises`` has reached the cap.
+    Empty once ``raises`` has reached the cap. So no stake exceeds
+    :attr:`AziRules.top_stake` (``ante + raise_cap * max_raise``).
     """
     if raises >= rules.raise_cap:
         return range(0)
     return range(stake + rules.min_raise, stake + rules.max_raise + 1)
+
+
+class BidChoices(LegalActions[AziAction]):
+    """A bidding turn's legal actions: pass, then every raise in ``amounts``, computed lazily."""
+
+    __slots__ = ("amounts",)
+
+    def __init__(self, amounts: range) -> None:
+        self.amounts = amounts
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Pass):
+            return True
+        return isinstance(action, Raise) and action.amount in self.amounts
+
+    def __len__(self) -> int:
+        return 1 + len(self.amounts)
+
+    def __iter__(self) -> Iterator[AziAction]:
+        yield PASS
+        for amount in self.amounts:
+            yield make_raise(amount)
+
+    def __getitem__(self, index: int) -> AziAction:
+        position = check_index(index, 1 + len(self.amounts))
+        return PASS if position == 0 else make_raise(self.amounts[position - 1])
 
 
 def next_bidder(stayers: Sequence[int], passed: Sequence[bool], player: int) -> int:

@@ -1,14 +1,20 @@
-"""Dealing an Azi deal (RULES.md A4, A12).
+"""Dealing an Azi deal (A4, A12 on the Azi rules page).
 
 Seats are numbered clockwise, the direction of deal and play. The dealer deals
 one card at a time from the top of the deck to each participant, starting on the
 dealer's left and ending with the dealer, until each holds 4 cards. The last card
 dealt is the dealer's own; it is shown face up and its suit is trump.
 
->>> from cardrules import Deck
->>> deal = deal_hands(Deck.azi(), dealer=2, seats=(0, 1, 2))
+:func:`layout` is that rule, and :func:`stack` its inverse (the deck that deals
+given hands); the game engine and the resampler both use them.
+
+>>> from cardrules.azi.pack import azi_pack
+>>> deal = deal_hands(azi_pack(), dealer=2, seats=(0, 1, 2))
 >>> deal.hands[0], deal.trump_card
 ((Card.parse('6D'), Card.parse('7D'), Card.parse('8D'), Card.parse('9D')), Card.parse('9S'))
+>>> hands, trump, rest = layout(azi_pack().cards, 3)
+>>> stack(hands, rest) == azi_pack().cards
+True
 """
 
 from __future__ import annotations
@@ -21,9 +27,18 @@ from cardrules.cards import Card
 from cardrules.deck import Deck
 from cardrules.errors import InvalidCardsError, InvalidRulesError
 
-__all__ = ["CARDS_EACH", "DealtCards", "deal_hands", "seats_from_left"]
+__all__ = [
+    "CARDS_EACH",
+    "MAX_SEATS",
+    "DealtCards",
+    "deal_hands",
+    "layout",
+    "seats_from_left",
+    "stack",
+]
 
 CARDS_EACH = 4
+MAX_SEATS = 6
 
 
 @attrs.frozen
@@ -40,13 +55,47 @@ def seats_from_left(dealer: int, seats: Sequence[int], players: int) -> tuple[in
     return tuple(sorted(seats, key=lambda seat: (seat - dealer - 1) % players))
 
 
+def layout(
+    deck: Sequence[Card], count: int
+) -> tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]]:
+    """Deal ``deck`` round the table to ``count`` players in dealing order (A4).
+
+    Returns each player's 4 cards in dealing order, the trump card (the last card
+    dealt, the dealer's) and the undealt rest.
+    """
+    needed = CARDS_EACH * count
+    cards = tuple(deck)
+    hands = tuple(cards[k:needed:count] for k in range(count))
+    return hands, cards[needed - 1], cards[needed:]
+
+
+def stack(hands: Sequence[Sequence[Card]], rest: Sequence[Card]) -> tuple[Card, ...]:
+    """The deck that :func:`layout` deals into ``hands`` (dealing order, the dealer's last
+    card being the trump card) with ``rest`` undealt: the inverse of :func:`layout`."""
+    deck: list[Card] = []
+    for i in range(CARDS_EACH):
+        deck.extend(hand[i] for hand in hands)
+    return (*deck, *rest)
+
+
 def deal_hands(
     deck: Deck, dealer: int, seats: Sequence[int], players: int | None = None
 ) -> DealtCards:
-    """Deal 4 cards to each seat in ``seats`` (which must include the dealer)."""
+    """Deal 4 cards to each seat in ``seats`` (which must include the dealer).
+
+    ``players`` (2 to 6) is the number of seats at the table; by default the highest
+    seat dealt in plus one.
+    """
+    seats = tuple(seats)
+    if not all(type(seat) is int for seat in seats) or not seats:
+        raise InvalidRulesError(f"seats must be whole numbers, got {seats!r:.80}")
     count = players if players is not None else max(seats) + 1
-    if dealer not in seats:
-        raise InvalidRulesError(f"dealer {dealer} must be one of the seats dealt in {list(seats)}")
+    if type(count) is not int or not 2 <= count <= MAX_SEATS:
+        raise InvalidRulesError(f"players must be a whole number from 2 to 6, got {count!r:.80}")
+    if type(dealer) is not int or dealer not in seats:
+        raise InvalidRulesError(
+            f"dealer {dealer!r:.20} must be one of the seats dealt in {list(seats)}"
+        )
     if len(set(seats)) != len(seats) or not all(0 <= seat < count for seat in seats):
         raise InvalidRulesError(f"seats {list(seats)} are not distinct seats in 0..{count - 1}")
     order = seats_from_left(dealer, seats, count)
@@ -55,11 +104,10 @@ def deal_hands(
         raise InvalidCardsError(
             f"{len(order)} players need {needed} cards, the deck has {len(deck)}"
         )
-    dealt = {
-        seat: tuple(deck[i] for i in range(k, needed, len(order))) for k, seat in enumerate(order)
-    }
+    hands, trump_card, undealt = layout(deck, len(order))
+    dealt = dict(zip(order, hands, strict=True))
     return DealtCards(
         hands=tuple(dealt.get(seat) for seat in range(count)),
-        trump_card=deck[needed - 1],
-        undealt=tuple(deck[needed:]),
+        trump_card=trump_card,
+        undealt=undealt,
     )

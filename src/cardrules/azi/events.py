@@ -8,6 +8,8 @@ discarded, never the card); the table adds deals, trick winners, Azi and payouts
 {'type': 'card_played', 'player': 2, 'card': 'AS'}
 >>> PotWon(1, 40)
 PotWon(player=1, amount=40)
+>>> event_from_json({'type': 'card_played', 'player': 2, 'card': 'AS'})
+CardPlayed(player=2, card=Card.parse('AS'))
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, parse_card
+from cardrules.errors import CardRulesError, InvalidStateError
 
 __all__ = [
     "Answered",
@@ -24,18 +27,22 @@ __all__ = [
     "AuctionWon",
     "AziDeclared",
     "AziEvent",
+    "AziMatchEvent",
     "CardPlayed",
     "Dealt",
     "Declared",
     "Discarded",
     "Folded",
+    "GameStarted",
     "Joined",
+    "MatchOver",
     "Passed",
     "PotWon",
     "Raised",
     "Skipped",
     "Stayed",
     "TrickWon",
+    "event_from_json",
 ]
 
 
@@ -54,8 +61,8 @@ class _EventJSON:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"type": ..., field: value, ...}``."""
         data: dict[str, Any] = {"type": self.kind}
-        for field in attrs.fields(type(self)):  # type: ignore[arg-type]
-            data[field.name] = _plain(getattr(self, field.name))
+        for name in _FIELD_NAMES[type(self)]:
+            data[name] = _plain(getattr(self, name))
         return data
 
 
@@ -222,3 +229,93 @@ AziEvent = (
     | PotWon
 )
 """Any public Azi event."""
+
+
+@attrs.frozen
+class GameStarted(_EventJSON):
+    """Game ``game`` (0-based) of a match begins, its first deal dealt by ``dealer``."""
+
+    kind: ClassVar[str] = "game_started"
+    game: int
+    dealer: int
+
+
+@attrs.frozen
+class MatchOver(_EventJSON):
+    """The match is over; ``totals`` are each seat's net chips over its games."""
+
+    kind: ClassVar[str] = "match_over"
+    totals: tuple[int, ...]
+
+
+AziMatchEvent = AziEvent | GameStarted | MatchOver
+"""Any public event of an Azi match."""
+
+_KINDS: dict[str, type[Any]] = {
+    cls.kind: cls
+    for cls in (
+        AntesPaid,
+        Dealt,
+        Stayed,
+        Folded,
+        Discarded,
+        Raised,
+        Passed,
+        AuctionWon,
+        Declared,
+        Answered,
+        CardPlayed,
+        TrickWon,
+        AziDeclared,
+        Joined,
+        Skipped,
+        PotWon,
+        GameStarted,
+        MatchOver,
+    )
+}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {
+    cls: tuple(field.name for field in attrs.fields(cls)) for cls in _KINDS.values()
+}
+_TYPES: dict[type, tuple[str, ...]] = {
+    cls: tuple(str(field.type) for field in attrs.fields(cls)) for cls in _KINDS.values()
+}
+
+
+def _read(kind: str, value: object) -> object:
+    if kind == "int":
+        ok = type(value) is int
+    elif kind == "bool":
+        ok = type(value) is bool
+    elif kind == "int | None":
+        ok = value is None or type(value) is int
+    elif kind == "Card":
+        if isinstance(value, str):
+            return parse_card(value)
+        ok = False
+    else:  # tuple[int, ...]
+        if isinstance(value, list) and all(type(item) is int for item in value):
+            return tuple(value)
+        ok = False
+    if not ok:
+        raise InvalidStateError(f"expected {kind}, got {value!r:.80}")
+    return value
+
+
+def event_from_json(data: object) -> AziMatchEvent:
+    """The event an event's ``to_json`` wrote; bad input raises InvalidStateError."""
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"an Azi event must be a JSON object, got {data!r:.80}")
+    kind = data.get("type")
+    cls = _KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InvalidStateError(f"unknown Azi event type {kind!r:.80}")
+    names = _FIELD_NAMES[cls]
+    if set(data) != {"type", *names}:
+        raise InvalidStateError(f"a {cls.kind!r} event needs the fields {list(names)}")
+    try:
+        values = [_read(kind, data[name]) for name, kind in zip(names, _TYPES[cls], strict=True)]
+    except CardRulesError as exc:
+        raise InvalidStateError(f"bad {cls.kind!r} event {data!r:.80}: {exc}") from exc
+    event: AziMatchEvent = cls(*values)
+    return event

@@ -1,131 +1,324 @@
-"""An Azi match: a series of games with the dealer rotating (A4, A12, A15).
+"""An Azi match: a fixed number of games with the dealer rotating (A4, A12, A15).
 
-Game ``g`` of a match is dealt by ``(first_dealer + g) % players``: after the pot
-is won, the next game's dealer is the next player clockwise from the dealer of
-the game's first deal. Its chance is ``Dealing(seed=derive_seed(seed, g))``.
-The match's returns are the sums of its games' net chips.
+The match is a game state on the same protocol as a single game. Game ``g`` is
+first dealt by ``(first_dealer + g) % players``: after a pot is won, the next
+game's dealer is the next player clockwise from the dealer of the game's first
+deal. Its chance is ``Dealing(seed=derive_seed(seed, g))`` (explicit decks of the
+match's dealing are used first, deal by deal, across the games). A match has
+``rules.match_games`` games, by default one dealt first by each seat (A15 names
+no end of a match; see the Azi rules page). :meth:`AziMatch.returns` gives each
+seat's net chips over the finished games.
 
 >>> from cardrules.azi import AziRules, FOLD
->>> match = AziMatch(AziRules(players=3), seed=9, first_dealer=1)
->>> game = match.next_game()
->>> game.dealer, match.next_game().dealer
-(1, 1)
->>> match = match.add(game.apply(FOLD).apply(FOLD))
->>> match.next_game().dealer, match.returns()
-(2, (-10, 20, -10))
+>>> match = AziMatch.new(AziRules(players=3, match_games=2), seed=9, dealer=1)
+>>> match.current.dealer, match.current_player
+(1, 2)
+>>> match = match.apply(FOLD).apply(FOLD)          # game 1 over: the dealer took the pot
+>>> match.current.dealer, match.returns(), match.is_terminal
+(2, (-10, 20, -10), False)
+>>> AziMatch.from_json(match.to_json()) == match
+True
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from cardrules.azi.actions import AziAction
+from cardrules.azi.actions import AziAction, parse_action
+from cardrules.azi.events import AziMatchEvent, GameStarted, MatchOver
+from cardrules.azi.observation import AziMatchObservation
 from cardrules.azi.rules import AziRules
-from cardrules.azi.state import LOT_KEY, AziState
+from cardrules.azi.state import AziState, draw_dealer, record_text
 from cardrules.dealing import Dealing
-from cardrules.errors import InvalidRulesError, InvalidStateError
-from cardrules.records import dump_json
-from cardrules.rng import Rng, check_seed, derive_seed
+from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError
+from cardrules.game import LegalActions, Turn
+from cardrules.records import GameRecord, dump_json, load_record, record_actions
+from cardrules.rng import check_seed, derive_seed
 
-__all__ = ["AziMatch"]
+__all__ = ["MATCH_GAME", "AziMatch"]
+
+MATCH_GAME = "azi-match"
+"""The game name written in a match's record."""
+
+_LEGACY_KEYS = {"rules", "seed", "first_dealer", "games"}
 
 
-def _check_seed(_: object, __: object, seed: int) -> None:
-    check_seed(seed)
+def _check_rules(_: object, __: object, rules: Any) -> None:
+    if not isinstance(rules, AziRules):
+        raise InvalidRulesError(f"rules must be AziRules, got {rules!r:.80}")
 
 
-@attrs.frozen
+def _to_dealing(value: object) -> Dealing:
+    if isinstance(value, Dealing):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        check_seed(value)
+        return Dealing(seed=value)
+    raise InvalidRulesError(f"a match's dealing must be a Dealing or a seed, got {value!r:.80}")
+
+
+def _game(
+    rules: AziRules, dealing: Dealing, first: int, number: int, played: tuple[AziState, ...]
+) -> AziState:
+    """The start of game ``number``; ``played`` are the games before it."""
+    used = sum(game.deal_number + 1 for game in played)
+    game_dealing = Dealing(seed=derive_seed(dealing.base_seed, number), decks=dealing.decks[used:])
+    dealer = (first + number) % rules.players
+    return AziState.new(rules, dealer=dealer, dealing=game_dealing)
+
+
+@attrs.frozen(repr=False, eq=False)
 class AziMatch:
-    """A match in progress: its rules, master seed, first dealer and finished games.
+    """One position of an Azi match. Create it with :meth:`new`.
 
-    ``first_dealer`` defaults to a lot drawn from the seed (A4).
+    ``finished`` are the games already played; ``current`` is the game in progress
+    (or the last game, once the match is over). ``AziMatch(rules, seed)`` (with an
+    optional first dealer) is a fresh match, as in 0.1.0.
     """
 
-    rules: AziRules
-    seed: int = attrs.field(validator=_check_seed)
+    rules: AziRules = attrs.field(validator=_check_rules)
+    dealing: Dealing = attrs.field(converter=_to_dealing)
     first_dealer: int = attrs.field(default=None)
-    games: tuple[AziState, ...] = ()
+    finished: tuple[AziState, ...] = ()
+    current: AziState = attrs.field(default=None)
 
     def __attrs_post_init__(self) -> None:
         players = self.rules.players
         if self.first_dealer is None:
-            lot = Rng(derive_seed(self.seed, LOT_KEY)).randbelow(players)
-            object.__setattr__(self, "first_dealer", lot)
+            object.__setattr__(self, "first_dealer", draw_dealer(self.dealing, players))
         elif type(self.first_dealer) is not int or not 0 <= self.first_dealer < players:
-            raise InvalidRulesError(f"first_dealer {self.first_dealer!r} is not a seat")
+            raise InvalidRulesError(f"first dealer {self.first_dealer!r:.20} is not a seat")
+        if self.current is None:
+            if self.finished:
+                raise InvalidStateError("a match with finished games needs its current game")
+            start = _game(self.rules, self.dealing, self.first_dealer, 0, ())
+            object.__setattr__(self, "current", start)
+
+    @classmethod
+    def new(
+        cls,
+        rules: AziRules | None = None,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        dealing: Dealing | None = None,
+    ) -> AziMatch:
+        """A fresh match from ``seed`` (or ``dealing``), first dealt by ``dealer``
+        (by default drawn by lot, A4)."""
+        rules = AziRules() if rules is None else rules
+        if dealing is None:
+            if seed is None:
+                raise InvalidRulesError("a match needs its chance: give a seed or a dealing")
+            dealing = Dealing(seed=seed)
+        elif seed is not None:
+            raise InvalidRulesError("give either a seed or a dealing, not both")
+        if not isinstance(rules, AziRules):
+            raise InvalidRulesError(f"rules must be AziRules, got {rules!r:.80}")
+        dealing = _to_dealing(dealing)
+        first = draw_dealer(dealing, rules.players) if dealer is None else dealer
+        return cls(rules, dealing, first)
+
+    # ------------------------------------------------------------- the protocol
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the action-id space (the same as a game's)."""
+        return self.current.num_distinct_actions
+
+    @property
+    def games(self) -> tuple[AziState, ...]:
+        """Every game so far, the current one last."""
+        return (*self.finished, self.current)
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the last game of the match is over."""
+        return self.current.is_terminal
+
+    @property
+    def current_player(self) -> int | None:
+        """Who must act in the current game, or ``None`` once the match is over."""
+        return self.current.current_player
 
     def dealer_of(self, game: int) -> int:
         """The dealer of the first deal of game number ``game`` (0-based)."""
         return (self.first_dealer + game) % self.rules.players
 
-    def dealing_of(self, game: int) -> Dealing:
-        """The chance source of game number ``game``."""
-        return Dealing(seed=derive_seed(self.seed, game))
+    def legal_actions(self) -> LegalActions[AziAction]:
+        """The legal actions of the current game."""
+        return self.current.legal_actions()
 
-    def next_game(self) -> AziState:
-        """The start of the next game of the match."""
-        number = len(self.games)
-        return AziState.new(
-            self.rules, dealer=self.dealer_of(number), dealing=self.dealing_of(number)
+    def apply(self, action: AziAction) -> AziMatch:
+        """Apply ``action`` to the current game; start the next game when it ends.
+
+        Raises :class:`~cardrules.errors.IllegalActionError` like a game does.
+        """
+        game = self.current.apply(action)
+        rules, dealing, first = self.rules, self.dealing, self.first_dealer
+        number = len(self.finished) + 1
+        if not game.is_terminal or number >= rules.games_per_match:
+            return AziMatch(rules, dealing, first, self.finished, game)
+        finished = (*self.finished, game)
+        return AziMatch(
+            rules, dealing, first, finished, _game(rules, dealing, first, number, finished)
         )
 
-    def add(self, game: AziState) -> AziMatch:
-        """The match with ``game`` (finished, started by :meth:`next_game`) appended."""
-        start = self.next_game()
-        if not game.is_terminal:
-            raise InvalidStateError("only a finished game can be added to a match")
-        if (game.rules, game.dealing, game.first_dealer) != (
-            start.rules,
-            start.dealing,
-            start.first_dealer,
-        ):
-            raise InvalidStateError("the game was not started by this match's next_game()")
-        return attrs.evolve(self, games=(*self.games, game))
+    def action_id(self, action: AziAction) -> int:
+        """The fixed id of ``action`` (the same as in a game)."""
+        return self.current.action_id(action)
 
-    def play(self, games: int, choose: Callable[[AziState], AziAction]) -> AziMatch:
-        """The match after ``games`` more games, each action chosen by ``choose(state)``."""
-        match = self
-        for _ in range(games):
-            state = match.next_game()
-            while not state.is_terminal:
-                state = state.apply(choose(state))
-            match = match.add(state)
-        return match
+    def action_from_id(self, action_id: int) -> AziAction:
+        """The action whose id is ``action_id``."""
+        return self.current.action_from_id(action_id)
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of the legal actions, sorted."""
+        return self.current.legal_action_ids()
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per action id: 1 where the action is legal, else 0."""
+        return self.current.legal_action_mask()
+
+    def observation(self, player: int) -> AziMatchObservation:
+        """What ``player`` may know: their view of every game so far, and the totals."""
+        return AziMatchObservation(
+            player=player,
+            rules=self.rules,
+            first_dealer=self.first_dealer,
+            games=tuple(game.observation(player) for game in self.games),
+            totals=self.returns(),
+            is_over=self.is_terminal,
+        )
 
     def returns(self) -> tuple[int, ...]:
-        """Each seat's net chips over the finished games."""
+        """Each seat's net chips over the games finished so far."""
         totals = [0] * self.rules.players
         for game in self.games:
-            for seat, chips in enumerate(game.returns()):
-                totals[seat] += chips
+            if game.is_terminal:
+                for seat, chips in enumerate(game.returns()):
+                    totals[seat] += chips
         return tuple(totals)
 
-    def to_json(self) -> str:
-        """The match as canonical JSON (each game as its own record)."""
-        return dump_json(
-            {
-                "rules": self.rules.to_json(),
-                "seed": self.seed,
-                "first_dealer": self.first_dealer,
-                "games": [json.loads(game.to_json()) for game in self.games],
-            }
+    @property
+    def history(self) -> tuple[Turn[AziAction], ...]:
+        """Every action of every game, in order."""
+        return tuple(turn for game in self.games for turn in game.history)
+
+    @property
+    def events(self) -> tuple[AziMatchEvent, ...]:
+        """Each game's events after a :class:`GameStarted`, then :class:`MatchOver` at the end."""
+        events: list[AziMatchEvent] = []
+        for number, game in enumerate(self.games):
+            events.append(GameStarted(number, game.first_dealer))
+            events.extend(game.events)
+        if self.is_terminal:
+            events.append(MatchOver(self.returns()))
+        return tuple(events)
+
+    # -------------------------------------------------------------------- JSON
+
+    def summary(self) -> dict[str, Any]:
+        """The derived facts a record stores to detect tampering."""
+        return {
+            "game": len(self.finished),
+            "current": self.current.summary(),
+            "totals": list(self.returns()),
+        }
+
+    def record(self) -> GameRecord:
+        """The match as a :class:`~cardrules.records.GameRecord`."""
+        return GameRecord(
+            game=MATCH_GAME,
+            rules={**self.rules.to_json(), "dealer": self.first_dealer},
+            dealing=self.dealing,
+            actions=record_actions(self.history),
+            summary=self.summary(),
         )
 
+    def to_json(self) -> dict[str, Any]:
+        """The match (rules, dealing, actions and a summary) as a JSON-ready dict."""
+        data: dict[str, Any] = json.loads(self.record().to_json())
+        return data
+
     @classmethod
-    def from_json(cls, text: str) -> AziMatch:
-        """Read what :meth:`to_json` wrote, replaying and checking every game."""
+    def from_json(cls, data: dict[str, Any] | str | bytes) -> AziMatch:
+        """Rebuild a match by replaying its record; bad input raises InvalidStateError.
+
+        Match records written by cardrules 0.1.0 (``rules``, ``seed``,
+        ``first_dealer``, ``games``) load as a match of exactly their games: its
+        ``match_games`` is their number, so it is over once they are.
+        """
+        text = record_text(data)
         try:
-            data: Any = json.loads(text)
-            match = cls(AziRules.from_json(data["rules"]), data["seed"], data["first_dealer"])
-            games = data["games"]
-        except (ValueError, KeyError, TypeError) as exc:
-            raise InvalidStateError(f"invalid Azi match record: {exc}") from exc
+            parsed = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise InvalidStateError(f"not valid JSON: {exc}") from exc
+        if isinstance(parsed, dict) and set(parsed) == _LEGACY_KEYS:
+            return _legacy(parsed)
+        return load_record(text, MATCH_GAME, cls._start, parse_action, cls.summary)
+
+    @classmethod
+    def _start(cls, record: GameRecord) -> AziMatch:
+        options = dict(record.rules)
+        dealer = options.pop("dealer", None)
+        return cls.new(AziRules.from_json(options), dealer=dealer, dealing=record.dealing)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AziMatch):
+            return NotImplemented
+        return (
+            self.rules == other.rules
+            and self.dealing == other.dealing
+            and self.first_dealer == other.first_dealer
+            and len(self.finished) == len(other.finished)
+            and self.current == other.current
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.rules, self.first_dealer, len(self.finished), self.current))
+
+    def __repr__(self) -> str:
+        return f"AziMatch.from_json({dump_json(self.to_json())!r})"
+
+    def __str__(self) -> str:
+        count = self.rules.games_per_match
+        state = "over" if self.is_terminal else f"game {len(self.finished) + 1} of {count}"
+        totals = ", ".join(f"seat {seat} {chips:+d}" for seat, chips in enumerate(self.returns()))
+        return f"Azi match: {state}; totals {totals}\n{self.current}"
+
+
+def _legacy(data: dict[str, Any]) -> AziMatch:
+    """A match from a 0.1.0 record: its rules, seed, first dealer and finished games."""
+    games = data["games"]
+    try:
+        rules = AziRules.from_json(data["rules"])
         if not isinstance(games, list):
             raise InvalidStateError(f"an Azi match's games must be a list, got {games!r:.80}")
-        for game in games:
-            match = match.add(AziState.from_json(dump_json(game)))
-        return match
+        if games:
+            rules = attrs.evolve(rules, match_games=len(games))
+        match = AziMatch(rules, data["seed"], data["first_dealer"])
+    except CardRulesError as exc:
+        raise InvalidStateError(f"invalid Azi match record: {exc}") from exc
+    for number, record in enumerate(games):
+        game = AziState.from_json(record)
+        start = match.current
+        same_rules = attrs.evolve(game.rules, match_games=rules.match_games) == rules
+        if (
+            len(match.finished) != number
+            or not same_rules
+            or (game.dealing, game.first_dealer) != (start.dealing, start.first_dealer)
+        ):
+            raise InvalidStateError(f"game {number} of the record was not dealt by this match")
+        if not game.is_terminal:
+            raise InvalidStateError(f"game {number} of the record is not finished")
+        for turn in game.history:
+            match = match.apply(turn.action)
+    return match

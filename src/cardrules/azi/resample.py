@@ -22,12 +22,13 @@ position of the game with the same public events.
 >>> world = resample(seen, Rng(1))
 >>> world.observation(2) == seen
 True
+
+:func:`resample_match` does the same for every game of a match.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from cardrules.azi.actions import (
     ACCEPT,
@@ -43,7 +44,7 @@ from cardrules.azi.actions import (
     PlayCard,
     Raise,
 )
-from cardrules.azi.deal import CARDS_EACH
+from cardrules.azi.deal import CARDS_EACH, stack
 from cardrules.azi.events import (
     Answered,
     CardPlayed,
@@ -58,17 +59,22 @@ from cardrules.azi.events import (
     Stayed,
     TrickWon,
 )
-from cardrules.azi.observation import AziObservation
+from cardrules.azi.match import AziMatch
+from cardrules.azi.observation import AziMatchObservation, AziObservation
 from cardrules.azi.state import AziState
+from cardrules.azi.tricks import raznomast_exempt, revealed_voids
 from cardrules.cards import Card, Rank
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.rng import Rng
 
-__all__ = ["resample"]
+__all__ = ["resample", "resample_match"]
 
 _SEARCH_LIMIT = 200_000
+
+_DiscardSlot = tuple[int, int]
+"""A discard whose card is redrawn: (deal index, seat)."""
 
 
 class _DealInfo:
@@ -91,51 +97,55 @@ class _DealInfo:
         self.played[seat].append(card)
         self.trick.append((seat, card))
         led = self.trick[0][1].suit
-        if card.suit == led:
-            return
-        self.voids[seat].add(led)
-        exempt = seat in self.raznomast and led != self.trump and led not in self.led
-        if card.suit != self.trump and not exempt:
-            self.voids[seat].add(self.trump)
+        exempt = raznomast_exempt(seat in self.raznomast, led, self.trump, self.led)
+        self.voids[seat].update(revealed_voids(card, led, self.trump, exempt))
 
     def trick_won(self) -> None:
         self.led.append(int(self.trick[0][1].suit))
         self.trick = []
 
 
-def _public_history(observation: AziObservation) -> tuple[list[_DealInfo], list[Any]]:
+_SIMPLE: dict[type, AziAction] = {
+    Stayed: PLAY,
+    Folded: FOLD,
+    Passed: PASS,
+    Joined: JOIN,
+    Skipped: SKIP,
+}
+
+
+def _public_history(
+    observation: AziObservation,
+) -> tuple[list[_DealInfo], list[tuple[int, AziAction | _DiscardSlot]]]:
     """The deals and the actions (a discard as ``(deal index, seat)``) behind the events."""
     deals: list[_DealInfo] = []
-    actions: list[Any] = []
-    simple: dict[type, AziAction] = {
-        Stayed: PLAY,
-        Folded: FOLD,
-        Passed: PASS,
-        Joined: JOIN,
-        Skipped: SKIP,
-    }
+    actions: list[tuple[int, AziAction | _DiscardSlot]] = []
     for event in observation.events:
-        kind = type(event)
-        if kind is Dealt:
-            deals.append(_DealInfo(event.deal, event.dealer, event.seats, event.trump_card))  # type: ignore[union-attr]
-        elif kind in simple:
-            actions.append((event.player, simple[kind]))  # type: ignore[union-attr]
-        elif kind is Discarded:
-            deals[-1].discarded.add(event.player)  # type: ignore[union-attr]
-            actions.append((event.player, (len(deals) - 1, event.player)))  # type: ignore[union-attr]
-        elif kind is Raised:
-            actions.append((event.player, Raise(event.amount)))  # type: ignore[union-attr]
-        elif kind is Declared:
-            if event.raznomast:  # type: ignore[union-attr]
-                deals[-1].raznomast.add(event.player)  # type: ignore[union-attr]
-            actions.append((event.player, Declare(event.raznomast, event.invite)))  # type: ignore[union-attr]
-        elif kind is Answered:
-            actions.append((event.player, ACCEPT if event.accepted else DECLINE))  # type: ignore[union-attr]
-        elif kind is CardPlayed:
-            deals[-1].card_played(event.player, event.card)  # type: ignore[union-attr]
-            actions.append((event.player, PlayCard(event.card)))  # type: ignore[union-attr]
-        elif kind is TrickWon:
-            deals[-1].trick_won()
+        match event:
+            case Dealt(deal=number, dealer=dealer, seats=seats, trump_card=trump):
+                deals.append(_DealInfo(number, dealer, seats, trump))
+            case Stayed(player=player) | Folded(player=player) | Passed(player=player):
+                actions.append((player, _SIMPLE[type(event)]))
+            case Joined(player=player) | Skipped(player=player):
+                actions.append((player, _SIMPLE[type(event)]))
+            case Discarded(player=player):
+                deals[-1].discarded.add(player)
+                actions.append((player, (len(deals) - 1, player)))
+            case Raised(player=player, amount=amount):
+                actions.append((player, Raise(amount)))
+            case Declared(player=player, raznomast=raznomast, invite=invite):
+                if raznomast:
+                    deals[-1].raznomast.add(player)
+                actions.append((player, Declare(raznomast, invite)))
+            case Answered(player=player, accepted=accepted):
+                actions.append((player, ACCEPT if accepted else DECLINE))
+            case CardPlayed(player=player, card=card):
+                deals[-1].card_played(player, card)
+                actions.append((player, PlayCard(card)))
+            case TrickWon():
+                deals[-1].trick_won()
+            case _:
+                pass
     return deals, actions
 
 
@@ -285,35 +295,70 @@ def _build_deck(
     dealer_cards.append(info.trump_card)
     taken = set(used)
     rest = [card for card in pool if card not in taken]
-    count = len(info.order)
-    deck: list[Card] = [info.trump_card] * (CARDS_EACH * count)
-    for k, seat in enumerate(info.order):
-        for i, card in enumerate(hands[seat]):
-            deck[k + i * count] = card
-    return Deck(deck + rest)
+    return Deck(stack([hands[seat] for seat in info.order], rest))
+
+
+def _sample_game(
+    observation: AziObservation, rng: Rng
+) -> tuple[list[Deck], list[tuple[int, AziAction]]]:
+    """A deck for each deal of the observed game, and its actions with the discards drawn."""
+    deals, events = _public_history(observation)
+    decks: list[Deck] = []
+    discards: list[dict[int, Card]] = []
+    pack = observation.rules.pack
+    for index, info in enumerate(deals):
+        deck, chosen = _sample_deal(info, observation, index == len(deals) - 1, pack, rng)
+        decks.append(deck)
+        discards.append(chosen)
+    actions: list[tuple[int, AziAction]] = []
+    for player, action in events:
+        if isinstance(action, tuple):
+            deal, seat = action
+            actions.append((player, Discard(discards[deal][seat])))
+        else:
+            actions.append((player, action))
+    return decks, actions
 
 
 def resample(observation: AziObservation, rng: Rng) -> AziState:
     """A state consistent with ``observation``, every hidden card redrawn with ``rng``."""
     if not isinstance(observation, AziObservation):
         raise InvalidStateError(f"expected an AziObservation, got {observation!r:.80}")
-    rules = observation.rules
-    deals, actions = _public_history(observation)
-    decks: list[Deck] = []
-    discards: list[dict[int, Card]] = []
-    for index, info in enumerate(deals):
-        deck, chosen = _sample_deal(info, observation, index == len(deals) - 1, rules.pack, rng)
-        decks.append(deck)
-        discards.append(chosen)
-    state = AziState.new(rules, dealer=observation.first_dealer, dealing=Dealing(decks=decks))
+    decks, actions = _sample_game(observation, rng)
+    state = AziState.new(
+        observation.rules, dealer=observation.first_dealer, dealing=Dealing(decks=decks)
+    )
     try:
         for player, action in actions:
-            if isinstance(action, tuple):
-                deal, seat = action
-                action = Discard(discards[deal][seat])
             if state.current_player != player:
                 raise InvalidStateError(f"player {player} acts out of turn in the observation")
             state = state.apply(action)
     except CardRulesError as exc:
         raise InvalidStateError(f"the observation cannot be replayed: {exc}") from exc
     return state
+
+
+def resample_match(observation: AziMatchObservation, rng: Rng) -> AziMatch:
+    """A match consistent with ``observation``: every game's hidden cards redrawn, and
+    later deals and games drawn from a fresh seed."""
+    if not isinstance(observation, AziMatchObservation):
+        raise InvalidStateError(f"expected an AziMatchObservation, got {observation!r:.80}")
+    decks: list[Deck] = []
+    actions: list[tuple[int, AziAction]] = []
+    for game in observation.games:
+        game_decks, game_actions = _sample_game(game, rng)
+        decks += game_decks
+        actions += game_actions
+    match = AziMatch.new(
+        observation.rules,
+        dealer=observation.first_dealer,
+        dealing=Dealing(seed=rng.next_u64(), decks=decks),
+    )
+    try:
+        for player, action in actions:
+            if match.current_player != player:
+                raise InvalidStateError(f"player {player} acts out of turn in the observation")
+            match = match.apply(action)
+    except CardRulesError as exc:
+        raise InvalidStateError(f"the observation cannot be replayed: {exc}") from exc
+    return match

@@ -1,4 +1,4 @@
-"""Azi rule options (RULES.md A1–A15): one immutable value per game.
+"""Azi rule options (A1–A15 on the Azi rules page): one immutable value per game.
 
 >>> rules = AziRules()
 >>> rules.players, rules.ante, rules.raise_cap, rules.first_lead
@@ -8,6 +8,9 @@
 (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 >>> AziRules.from_json(rules.to_json()) == rules
 True
+>>> AziRules.from_json({"players": 5}).match_games      # missing options take defaults
+>>> AziRules.from_json({"players": 5}).players
+5
 >>> AziRules(players=7)
 Traceback (most recent call last):
 ...
@@ -16,40 +19,39 @@ cardrules.errors.InvalidRulesError: players must be a whole number from 2 to 6, 
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, Suit
-from cardrules.deck import DEFAULT_AZI_SUITS, Deck
+from cardrules.azi.pack import DEFAULT_AZI_SUITS, azi_pack
+from cardrules.cards import Suit
+from cardrules.deck import Deck
 from cardrules.errors import InvalidRulesError
+from cardrules.options import (
+    NamedEnum,
+    check_bool,
+    check_kind,
+    json_rules,
+    rules_from_options,
+    whole,
+)
 
-__all__ = ["MAX_PLAYERS", "MAX_RAISE_CHOICES", "MIN_PLAYERS", "AziRules", "FirstLead", "Rounding"]
+__all__ = [
+    "MAX_PLAYERS",
+    "MAX_RAISE_CHOICES",
+    "MIN_PLAYERS",
+    "AziRules",
+    "FirstLead",
+    "Rounding",
+    "rules_from",
+]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
 
-_PACKS: dict[tuple[Suit, ...], Deck] = {}
-
-
-class _Named(enum.Enum):
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
-
-    @classmethod
-    def parse(cls, text: object) -> Any:
-        """The member whose value is ``text``; anything else raises InvalidRulesError."""
-        for member in cls:
-            if text == member.value:
-                return member
-        names = ", ".join(repr(member.value) for member in cls)
-        raise InvalidRulesError(f"unknown {cls.__name__} {text!r} (expected one of {names})")
-
-
-class FirstLead(_Named):
+class FirstLead(NamedEnum):
     """Who leads the first trick of a deal (A8)."""
 
     RIGHT_OF_WINNER = "right_of_winner"
@@ -58,7 +60,7 @@ class FirstLead(_Named):
     """The auction winner."""
 
 
-class Rounding(_Named):
+class Rounding(NamedEnum):
     """How half the pot is rounded to whole chips for a 0-trick player's re-deal fee (A12)."""
 
     UP = "up"
@@ -67,38 +69,21 @@ class Rounding(_Named):
     """Round down."""
 
 
-def _whole(low: int, high: int | None = None) -> Any:
-    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if type(value) is not int or value < low or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f"of at least {low}"
-            raise InvalidRulesError(
-                f"{attribute.name} must be a whole number {span}, got {value!r}"
-            )
-
-    return check
-
-
 def _to_suits(value: Iterable[object]) -> tuple[Suit, ...]:
+    if isinstance(value, Suit) or not isinstance(value, (str, Iterable)):
+        raise InvalidRulesError(f"suits must be three suits, got {value!r:.80}")
     try:
         suits = tuple(sorted(s if isinstance(s, Suit) else Suit.parse(str(s)) for s in value))
     except (TypeError, ValueError) as exc:
-        raise InvalidRulesError(f"suits must be three suits, got {value!r}: {exc}") from exc
+        raise InvalidRulesError(f"suits must be three suits, got {value!r:.80}: {exc}") from exc
     if len(suits) != 3 or len(set(suits)) != 3:
-        raise InvalidRulesError(f"suits must be three distinct suits, got {value!r}")
+        raise InvalidRulesError(f"suits must be three distinct suits, got {value!r:.80}")
     return suits
 
 
-def _check_kind(kind: type[_Named]) -> Any:
-    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not isinstance(value, kind):
-            raise InvalidRulesError(f"{attribute.name} must be a {kind.__name__}, got {value!r}")
-
-    return check
-
-
-def _check_bool(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not bool:
-        raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r}")
+def _check_games(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None:
+        whole(1)(_, attribute, value)
 
 
 MAX_RAISE_CHOICES = 1000
@@ -107,7 +92,7 @@ MAX_RAISE_CHOICES = 1000
 
 @attrs.frozen
 class AziRules:
-    """The Azi rule options; every default is the RULES.md reading.
+    """The Azi rule options; every default is the reading on the Azi rules page.
 
     - ``players``: 2 to 6 (A2).
     - ``ante``: chips each player puts in the pot before a game (A3; default 10).
@@ -115,23 +100,26 @@ class AziRules:
     - ``look_before_fold``: players see their cards before folding (A5; default False).
     - ``first_lead``: who leads the first trick (A8; default right of the auction winner).
     - ``min_raise``: the least a raise adds to the stake (A7; default 1).
-    - ``max_raise``: the most a raise adds to the stake (a gap of the seed; default 10;
-      at most ``MAX_RAISE_CHOICES`` amounts from ``min_raise`` to ``max_raise``).
+    - ``max_raise``: the most a raise adds to the stake (a gap the rules leave open;
+      default 10; at most ``MAX_RAISE_CHOICES`` amounts from ``min_raise`` to ``max_raise``).
     - ``raise_cap``: raises allowed in one bidding, counting everyone (A7; default 3).
     - ``rounding``: rounding of the half-pot re-deal fee (A12; default up).
+    - ``match_games``: games in a match (a gap A15 leaves open; default ``None``: one game
+      dealt first by each seat, that is ``players`` games). Single games ignore it.
     """
 
-    players: int = attrs.field(default=4, validator=_whole(MIN_PLAYERS, MAX_PLAYERS))
-    ante: int = attrs.field(default=10, validator=_whole(1))
+    players: int = attrs.field(default=4, validator=whole(MIN_PLAYERS, MAX_PLAYERS))
+    ante: int = attrs.field(default=10, validator=whole(1))
     suits: tuple[Suit, ...] = attrs.field(default=DEFAULT_AZI_SUITS, converter=_to_suits)
-    look_before_fold: bool = attrs.field(default=False, validator=_check_bool)
+    look_before_fold: bool = attrs.field(default=False, validator=check_bool)
     first_lead: FirstLead = attrs.field(
-        default=FirstLead.RIGHT_OF_WINNER, validator=_check_kind(FirstLead)
+        default=FirstLead.RIGHT_OF_WINNER, validator=check_kind(FirstLead)
     )
-    min_raise: int = attrs.field(default=1, validator=_whole(1))
-    max_raise: int = attrs.field(default=10, validator=_whole(1))
-    raise_cap: int = attrs.field(default=3, validator=_whole(0))
-    rounding: Rounding = attrs.field(default=Rounding.UP, validator=_check_kind(Rounding))
+    min_raise: int = attrs.field(default=1, validator=whole(1))
+    max_raise: int = attrs.field(default=10, validator=whole(1))
+    raise_cap: int = attrs.field(default=3, validator=whole(0))
+    rounding: Rounding = attrs.field(default=Rounding.UP, validator=check_kind(Rounding))
+    match_games: int | None = attrs.field(default=None, validator=_check_games)
 
     def __attrs_post_init__(self) -> None:
         if self.max_raise < self.min_raise:
@@ -147,12 +135,18 @@ class AziRules:
 
     @property
     def pack(self) -> Deck:
-        """The 27-card pack of these suits, in index order."""
-        pack = _PACKS.get(self.suits)
-        if pack is None:
-            cards = (Card.from_index(card.index) for card in Deck.azi(self.suits))
-            pack = _PACKS[self.suits] = Deck(cards)
-        return pack
+        """The 27-card pack of these suits, in card-index order."""
+        return azi_pack(self.suits)
+
+    @property
+    def games_per_match(self) -> int:
+        """The games in a match: ``match_games``, or ``players`` when that is None."""
+        return self.players if self.match_games is None else self.match_games
+
+    @property
+    def top_stake(self) -> int:
+        """The highest stake a bidding can reach: ``ante + raise_cap * max_raise`` (A7)."""
+        return self.ante + self.raise_cap * self.max_raise
 
     def half_pot(self, pot: int) -> int:
         """Half of ``pot``, rounded as the rules say (the 0-trick re-deal fee).
@@ -174,27 +168,34 @@ class AziRules:
             "max_raise": self.max_raise,
             "raise_cap": self.raise_cap,
             "rounding": self.rounding.value,
+            "match_games": self.match_games,
         }
 
     @classmethod
     def from_json(cls, data: object) -> AziRules:
-        """Read what :meth:`to_json` wrote; bad input raises :class:`InvalidRulesError`."""
-        keys = set(AziRules().to_json())
-        if not isinstance(data, dict) or set(data) != keys:
-            raise InvalidRulesError(
-                f"Azi rules must be an object with the keys {sorted(keys)}, got {data!r:.200}"
-            )
-        suits = data["suits"]
-        if not isinstance(suits, str):
-            raise InvalidRulesError(f"suits must be a string of three suit letters, got {suits!r}")
-        return cls(
-            players=data["players"],
-            ante=data["ante"],
-            suits=tuple(suits),
-            look_before_fold=data["look_before_fold"],
-            first_lead=FirstLead.parse(data["first_lead"]),
-            min_raise=data["min_raise"],
-            max_raise=data["max_raise"],
-            raise_cap=data["raise_cap"],
-            rounding=Rounding.parse(data["rounding"]),
-        )
+        """Read what :meth:`to_json` wrote (missing keys take their defaults, unknown keys
+        fail); bad input raises :class:`InvalidRulesError`."""
+        return json_rules(cls, data, _build, "Azi")
+
+
+def _build(data: dict[str, Any]) -> AziRules:
+    suits = data["suits"]
+    if not isinstance(suits, str):
+        raise InvalidRulesError(f"suits must be a string of three suit letters, got {suits!r:.80}")
+    return AziRules(
+        players=data["players"],
+        ante=data["ante"],
+        suits=tuple(suits),
+        look_before_fold=data["look_before_fold"],
+        first_lead=FirstLead.parse(data["first_lead"]),
+        min_raise=data["min_raise"],
+        max_raise=data["max_raise"],
+        raise_cap=data["raise_cap"],
+        rounding=Rounding.parse(data["rounding"]),
+        match_games=data["match_games"],
+    )
+
+
+def rules_from(options: Mapping[str, object]) -> AziRules:
+    """Rules from keyword options or spec text over the defaults (``players="5"``...)."""
+    return rules_from_options(AziRules, options, AziRules.from_json, "Azi")

@@ -7,43 +7,57 @@ and deal number ``k`` of the game is dealt from ``dealing.deck(k, rules.pack)``.
 >>> state = AziState.new(AziRules(players=3), seed=7, dealer=0)
 >>> state.phase, state.current_player, state.pot
 (Phase.FOLD, 1, 30)
->>> list(state.legal_actions())
-[Play(), Fold()]
->>> state = state.apply(FOLD).apply(FOLD)          # all but one folded: the dealer wins
+>>> list(state.legal_actions()), state.legal_action_ids()
+([Play(), Fold()], [0, 1])
+>>> state = state.apply(FOLD).apply(state.action_from_id(1))   # all but one folded
 >>> state.is_terminal, state.returns()
 (True, (20, -10, -10))
+>>> AziState.from_json(state.to_json()) == state
+True
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from cardrules.azi.actions import (
-    AziAction,
-    parse_action,
-)
-from cardrules.azi.events import (
-    AntesPaid,
-    AziEvent,
-)
+from cardrules.azi.actions import AziAction, parse_action
+from cardrules.azi.events import AntesPaid, AziEvent
 from cardrules.azi.observation import AziObservation
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
-from cardrules.azi.transitions import FOLDED, IN, OUT, GameSetup, Position
-from cardrules.cards import Card
+from cardrules.azi.transitions import FOLDED, IN, NOBODY, OUT, GameSetup, Position
+from cardrules.cards import Card, format_cards
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
-from cardrules.game import ActionTuple, Turn
-from cardrules.records import GameRecord, load_record, record_actions
+from cardrules.game import LegalActions, Turn
+from cardrules.records import GameRecord, dump_json, load_record, record_actions
 from cardrules.rng import Rng, derive_seed
 
-__all__ = ["LOT_KEY", "AziState", "new_game"]
+__all__ = ["GAME_NAME", "LOT_KEY", "AziState", "new_game"]
 
 _OVER = Phase.OVER
 _JOINING = Phase.JOINING
 
+GAME_NAME = "azi"
+"""The game name written in a game's record."""
+
 LOT_KEY = 2**63
 """The :func:`~cardrules.rng.derive_seed` key of the lot that picks the first dealer."""
+
+
+def draw_dealer(dealing: Dealing, players: int) -> int:
+    """The first dealer drawn by lot (A4) from ``dealing``."""
+    return Rng(derive_seed(dealing.base_seed, LOT_KEY)).randbelow(players)
+
+
+def record_text(data: dict[str, Any] | str | bytes) -> str | bytes:
+    """A record given as a dict, as JSON text (text passes through)."""
+    if isinstance(data, dict):
+        return dump_json(data)
+    if isinstance(data, (str, bytes)):
+        return data
+    raise InvalidStateError(f"a record must be a JSON object or its text, got {data!r:.80}")
 
 
 class AziState(Position):
@@ -82,20 +96,23 @@ class AziState(Position):
             dealing = Dealing(seed=seed)
         elif seed is not None:
             raise InvalidRulesError("give either a seed or a dealing, not both")
+        elif not isinstance(dealing, Dealing):
+            raise InvalidRulesError(f"dealing must be a Dealing, got {dealing!r:.80}")
         n = rules.players
         if dealer is None:
-            dealer = Rng(derive_seed(dealing.base_seed, LOT_KEY)).randbelow(n)
+            dealer = draw_dealer(dealing, n)
         elif type(dealer) is not int or not 0 <= dealer < n:
-            raise InvalidRulesError(f"dealer {dealer!r} is not a seat in 0..{n - 1}")
+            raise InvalidRulesError(f"dealer {dealer!r:.20} is not a seat in 0..{n - 1}")
         state = object.__new__(cls)
         state._g = GameSetup(rules, dealing, dealer)
         state._balances = (-rules.ante,) * n
         state._pot = rules.ante * n
         state._log = None
-        state._ev = [None, (AntesPaid, rules.ante, state._pot), None]
+        state._ev = (None, (AntesPaid, rules.ante, state._pot))
+        state._evcache = ((), None)
         state._count = 0
-        state._winner = -1
-        state._last = -1
+        state._winner = NOBODY
+        state._last = NOBODY
         state._start_deal(0, dealer, tuple(range(n)))
         return state
 
@@ -122,9 +139,15 @@ class AziState(Position):
         return self._g.players
 
     @property
+    def num_distinct_actions(self) -> int:
+        """The size of the action-id space under these rules."""
+        return self._g.ids.size
+
+    @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` once the pot is won."""
-        return self._current
+        current = self._current
+        return None if current < 0 else current
 
     @property
     def is_terminal(self) -> bool:
@@ -222,25 +245,15 @@ class AziState(Position):
     @property
     def events(self) -> tuple[AziEvent, ...]:
         """The public events so far."""
-        # Each node is [previous node, raw event, events up to here or None]; the
-        # nodes are shared between states, so each event is built only once.
-        head = self._ev
-        node = head
-        pending = []
-        while node is not None and node[2] is None:
-            pending.append(node[1])
-            node = node[0]
-        done: tuple[AziEvent, ...] = () if node is None else node[2]
-        if pending:
-            pending.reverse()
-            done = done + tuple(kind(*args) for kind, *args in pending)
-            head[2] = done
-        return done
+        return self._events()
 
     # ----------------------------------------------------------- legal actions
 
-    def legal_actions(self) -> ActionTuple[AziAction]:
-        """The current player's legal actions, in a fixed order (empty when terminal)."""
+    def legal_actions(self) -> LegalActions[AziAction]:
+        """The current player's legal actions, in a fixed order (empty when terminal).
+
+        ``action in legal_actions()`` is True exactly when :meth:`apply` accepts it.
+        """
         return self._legal()
 
     def apply(self, action: AziAction) -> AziState:
@@ -251,15 +264,35 @@ class AziState(Position):
         """
         return self._step(action)
 
+    def action_id(self, action: AziAction) -> int:
+        """The fixed id of ``action`` under these rules (see :mod:`cardrules.azi.ids`)."""
+        return self._g.ids.action_id(action)
+
+    def action_from_id(self, action_id: int) -> AziAction:
+        """The action whose id is ``action_id``; a bad id raises IllegalActionError."""
+        return self._g.ids.action_from_id(action_id)
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of the legal actions, sorted."""
+        return self._legal_ids()
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per action id: 1 where the action is legal, else 0."""
+        mask = bytearray(self._g.ids.size)
+        for number in self._legal_ids():
+            mask[number] = 1
+        return bytes(mask)
+
     # ------------------------------------------------------------ observation
 
     def observation(self, player: int) -> AziObservation:
         """Exactly what ``player`` may know of this state."""
         n = self._g.players
         if type(player) is not int or not 0 <= player < n:
-            raise InvalidStateError(f"player {player!r} is not a seat in 0..{n - 1}")
-        status = self._status[player]
-        seen = status == IN or (status != OUT and self._g.rules.look_before_fold)
+            raise InvalidStateError(f"player {player!r:.20} is not a seat in 0..{n - 1}")
+        status = self._status
+        order = self._d.order
+        seen = status[player] == IN or (status[player] != OUT and self._g.rules.look_before_fold)
         pairs = tuple((seat, mate) for seat, mate in enumerate(self._partner) if 0 <= seat < mate)
         return AziObservation(
             player=player,
@@ -268,33 +301,34 @@ class AziState(Position):
             deal=self._d.number,
             dealer=self._d.dealer,
             phase=self._phase,
-            current_player=self._current,
-            seats=self._d.order,
+            current_player=self.current_player,
+            seats=order,
             trump_card=self._d.trump_card,
             hand=self._hands[player] if seen else None,
             discard=self._discards[player],
-            folded=tuple(s for s in self._d.order if self._status[s] == FOLDED),
-            staying=tuple(s for s in self._d.order if self._status[s] == IN),
+            folded=tuple(s for s in order if status[s] == FOLDED),
+            staying=tuple(s for s in order if status[s] == IN),
             stake=self._stake,
             raises=self._raises,
-            passed=tuple(s for s in self._d.order if self._passed[s]),
+            passed=tuple(s for s in order if self._passed[s]),
             auction_winner=None if self._auction < 0 else self._auction,
-            raznomast=tuple(s for s in self._d.order if self._razno[s]),
+            raznomast=tuple(s for s in order if self._razno[s]),
             pairs=pairs,
             trick=self._trick,
             tricks=self._tricks,
             pot=self._pot,
             balances=self._balances,
             fee=self._asks[self._cursor][1] if self._phase is _JOINING else None,
-            events=self.events,
+            events=self._events(),
         )
 
     # ------------------------------------------------------------------- JSON
 
-    def _summary(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:
+        """The derived facts a record stores to detect tampering."""
         return {
             "phase": self._phase.value,
-            "current_player": self._current,
+            "current_player": self.current_player,
             "deal": self._d.number,
             "dealer": self._d.dealer,
             "pot": self._pot,
@@ -308,30 +342,25 @@ class AziState(Position):
         """The game record: rules (with the first dealer), dealing, actions and summary."""
         rules = {**self._g.rules.to_json(), "dealer": self._g.first_dealer}
         return GameRecord(
-            "azi", rules, self._g.dealing, record_actions(self.history), self._summary()
+            GAME_NAME, rules, self._g.dealing, record_actions(self.history), self.summary()
         )
 
-    def to_json(self) -> str:
-        """The whole game (rules, dealing, actions, summary) as canonical JSON."""
-        return self.record().to_json()
+    def to_json(self) -> dict[str, Any]:
+        """The whole game (rules, dealing, actions, summary) as a JSON-ready dict."""
+        data: dict[str, Any] = json.loads(self.record().to_json())
+        return data
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> AziState:
-        """Rebuild a state by replaying its record; tampering raises InvalidStateError."""
-        return load_record(text, "azi", cls._start, parse_action, AziState._summary)
+    def from_json(cls, data: dict[str, Any] | str | bytes) -> AziState:
+        """Rebuild a state by replaying its record (a dict or JSON text); tampering raises
+        InvalidStateError. Records written by cardrules 0.1.0 load too."""
+        return load_record(record_text(data), GAME_NAME, cls._start, parse_action, cls.summary)
 
     @classmethod
     def _start(cls, record: GameRecord) -> AziState:
         options = dict(record.rules)
         dealer = options.pop("dealer", None)
         return cls.new(AziRules.from_json(options), dealer=dealer, dealing=record.dealing)
-
-    @classmethod
-    def resample(cls, observation: AziObservation, rng: Rng) -> AziState:
-        """A state consistent with ``observation``, with every hidden card redrawn."""
-        from cardrules.azi.resample import resample
-
-        return resample(observation, rng)
 
     # ------------------------------------------------------------- comparison
 
@@ -342,6 +371,7 @@ class AziState(Position):
             self._g.rules == other._g.rules
             and self._g.dealing == other._g.dealing
             and self._g.first_dealer == other._g.first_dealer
+            and self._count == other._count
             and self._actions() == other._actions()
         )
 
@@ -349,7 +379,36 @@ class AziState(Position):
         return hash((self._g.rules, self._g.first_dealer, self._count, self._pot))
 
     def __repr__(self) -> str:
-        return f"AziState.from_json({self.to_json()!r})"
+        return f"AziState.from_json({dump_json(self.to_json())!r})"
+
+    def __str__(self) -> str:
+        to_act = "over" if self._current < 0 else f"seat {self._current} to act"
+        raises = f"{self._raises} raise{'' if self._raises == 1 else 's'}"
+        lines = [
+            f"Azi, {self._g.players} players: deal {self._d.number + 1}, dealer seat"
+            f" {self._d.dealer}, {self._phase.value} phase, {to_act}",
+            f"Trump card {self._d.trump_card}; pot {self._pot}, stake {self._stake} ({raises})",
+        ]
+        names = {OUT: "out", FOLDED: "folded", IN: "playing"}
+        for seat in self._d.order:
+            extras = [names.get(self._status[seat], "waiting")]
+            if self._passed[seat]:
+                extras.append("passed")
+            if self._razno[seat]:
+                extras.append("raznomast")
+            if self._partner[seat] >= 0:
+                extras.append(f"partner {self._partner[seat]}")
+            count = self._tricks[seat]
+            extras.append(f"{count} trick{'' if count == 1 else 's'}")
+            hand = format_cards(self._hands[seat]) or "-"
+            lines.append(
+                f"  seat {seat}: {hand:<11} {', '.join(extras)}, {self._balances[seat]:+d}"
+            )
+        if self._trick:
+            lines.append("Trick: " + ", ".join(f"seat {s} {c}" for s, c in self._trick))
+        if self._winner >= 0:
+            lines.append(f"Seat {self._winner} won the pot.")
+        return "\n".join(lines)
 
 
 def new_game(
@@ -367,6 +426,8 @@ def new_game(
     """
     if rules is None:
         rules = AziRules(players=players)
+    elif not isinstance(rules, AziRules):
+        raise InvalidRulesError(f"rules must be AziRules, got {rules!r:.80}")
     elif rules.players != players and players != 4:
         raise InvalidRulesError(f"players {players} contradicts rules.players {rules.players}")
     return AziState.new(rules, seed=seed, dealer=dealer)

@@ -1,15 +1,18 @@
 """How each action changes an Azi position: the rules engine behind :class:`AziState`.
 
 :class:`Position` holds a position in compact private fields and implements the
-transitions of every phase (A5-A14): folding, discarding, bidding, declarations,
-trick play, Azi and the re-deal. :class:`~cardrules.azi.AziState` adds the public
-protocol on top. Positions are immutable from the outside: a transition is
-applied to a fresh shallow copy.
+transitions of every phase (A5–A14 on the Azi rules page): folding, discarding,
+bidding, declarations, trick play, Azi and the re-deal. Each phase has one handler
+in :data:`_HANDLERS`. :class:`~cardrules.azi.AziState` adds the public protocol on
+top. Positions are immutable from the outside: a transition is applied to a fresh
+shallow copy, and every field holds an immutable value or a structure shared
+read-only between positions (the history and event logs are linked lists).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 from typing_extensions import Self
 
@@ -18,7 +21,6 @@ from cardrules.azi.actions import (
     DECLINE,
     FOLD,
     JOIN,
-    PASS,
     PLAY,
     SKIP,
     Accept,
@@ -34,12 +36,13 @@ from cardrules.azi.actions import (
     Raise,
     Skip,
 )
-from cardrules.azi.bidding import first_leader, next_bidder, raise_amounts
-from cardrules.azi.deal import CARDS_EACH, seats_from_left
+from cardrules.azi.bidding import BidChoices, first_leader, next_bidder, raise_amounts
+from cardrules.azi.deal import CARDS_EACH, layout, seats_from_left
 from cardrules.azi.events import (
     Answered,
     AuctionWon,
     AziDeclared,
+    AziEvent,
     CardPlayed,
     Dealt,
     Declared,
@@ -53,19 +56,28 @@ from cardrules.azi.events import (
     Stayed,
     TrickWon,
 )
+from cardrules.azi.ids import (
+    DECLARE_BASE,
+    DISCARD_BASE,
+    PLAY_CARD_BASE,
+    RAISE_BASE,
+    ActionIds,
+    action_ids,
+)
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
 from cardrules.azi.settlement import free_players, redeal_dealer, rejoin_fees
-from cardrules.azi.tricks import legal_cards, raznomast_eligible, trick_winner
+from cardrules.azi.tricks import legal_cards, raznomast_eligible, raznomast_exempt, trick_winner
 from cardrules.cards import Card
 from cardrules.dealing import Dealing
 from cardrules.errors import IllegalActionError
-from cardrules.game import ActionTuple
+from cardrules.game import ActionTuple, LegalActions
 
 __all__ = ["FOLDED", "IN", "OUT", "WAITING", "GameSetup", "Position"]
 
 # Seat status within the current deal.
 OUT, WAITING, IN, FOLDED = 0, 1, 2, 3
+NOBODY = -1
 
 _FOLD = Phase.FOLD
 _DISCARD = Phase.DISCARD
@@ -78,36 +90,21 @@ _OVER = Phase.OVER
 
 _DISCARDS = {index: Discard(Card.from_index(index)) for index in range(52)}
 _PLAYS = {index: PlayCard(Card.from_index(index)) for index in range(52)}
-_RAISES: dict[int, Raise] = {}
-_DECLARES: dict[tuple[bool, int | None], Declare] = {}
 _FOLD_CHOICES: ActionTuple[AziAction] = ActionTuple((PLAY, FOLD))
 _ANSWERS: ActionTuple[AziAction] = ActionTuple((ACCEPT, DECLINE))
 _JOIN_CHOICES: ActionTuple[AziAction] = ActionTuple((JOIN, SKIP))
 _NOTHING: ActionTuple[AziAction] = ActionTuple(())
-_PASS_ONLY: ActionTuple[AziAction] = ActionTuple((PASS,))
+# At most 2 * 2**6 keys: whether raznomast is allowed, and the seats one may invite.
 _DECLARATION_TABLE: dict[tuple[bool, tuple[int, ...]], ActionTuple[AziAction]] = {}
-_BID_TABLES: dict[tuple[int, int], dict[int, ActionTuple[AziAction]]] = {}
 
-
-def _raise(amount: int) -> Raise:
-    action = _RAISES.get(amount)
-    if action is None:
-        action = _RAISES[amount] = Raise(amount)
-    return action
-
-
-def _declare(raznomast: bool, invite: int | None) -> Declare:
-    key = (raznomast, invite)
-    action = _DECLARES.get(key)
-    if action is None:
-        action = _DECLARES[key] = Declare(raznomast, invite)
-    return action
+Node = Any
+"""A cons cell ``(previous node, item)`` of a log shared between positions, or None."""
 
 
 class GameSetup:
     """What is fixed for a whole game."""
 
-    __slots__ = ("bids", "dealing", "first_dealer", "pack", "players", "rules")
+    __slots__ = ("dealing", "first_dealer", "ids", "pack", "players", "rules")
 
     def __init__(self, rules: AziRules, dealing: Dealing, first_dealer: int) -> None:
         self.rules = rules
@@ -115,18 +112,7 @@ class GameSetup:
         self.first_dealer = first_dealer
         self.players = rules.players
         self.pack = rules.pack
-        key = (rules.min_raise, rules.max_raise)
-        self.bids = _BID_TABLES.setdefault(key, {})
-
-    def bidding(self, stake: int, raises: int) -> ActionTuple[AziAction]:
-        """Pass and every raise allowed at ``stake`` after ``raises`` raises."""
-        if raises >= self.rules.raise_cap:
-            return _PASS_ONLY
-        legal = self.bids.get(stake)
-        if legal is None:
-            amounts = raise_amounts(stake, raises, self.rules)
-            legal = self.bids[stake] = ActionTuple([PASS, *map(_raise, amounts)])
-        return legal
+        self.ids: ActionIds = action_ids(rules)
 
 
 class _Deal:
@@ -135,72 +121,48 @@ class _Deal:
     __slots__ = ("dealer", "dealt", "number", "order", "trump", "trump_card", "undealt")
 
     def __init__(self, game: GameSetup, number: int, dealer: int, seats: tuple[int, ...]) -> None:
-        deck = game.dealing.cards(number, game.pack)
         order = seats_from_left(dealer, seats, game.players)
-        count = len(order)
-        needed = CARDS_EACH * count
+        hands, trump_card, undealt = layout(game.dealing.cards(number, game.pack), len(order))
         dealt: list[tuple[Card, ...]] = [()] * game.players
-        for k, seat in enumerate(order):
-            dealt[seat] = deck[k:needed:count]
+        for seat, hand in zip(order, hands, strict=True):
+            dealt[seat] = hand
         self.number = number
         self.dealer = dealer
         self.order = order
         self.dealt = tuple(dealt)
-        self.trump_card = deck[needed - 1]
-        self.trump = int(self.trump_card.suit)
-        self.undealt = deck[needed:]
+        self.trump_card = trump_card
+        self.trump = int(trump_card.suit)
+        self.undealt = undealt
+
+
+def _declare_action(raznomast: bool, invite: int | None) -> Declare:
+    return Declare(raznomast, invite)
 
 
 class Position:
-    """An Azi position: private fields and the transitions between positions."""
+    """An Azi position: private fields and the transitions between positions.
 
-    __slots__ = (
-        "_asks",
-        "_auction",
-        "_balances",
-        "_count",
-        "_current",
-        "_cursor",
-        "_d",
-        "_discards",
-        "_ev",
-        "_g",
-        "_hands",
-        "_invited",
-        "_joined",
-        "_last",
-        "_led",
-        "_log",
-        "_partner",
-        "_passed",
-        "_phase",
-        "_pot",
-        "_raises",
-        "_razno",
-        "_stake",
-        "_status",
-        "_stayers",
-        "_trick",
-        "_tricks",
-        "_winner",
-    )
+    The annotated fields below are the whole position: ``__slots__`` and
+    :meth:`_clone` are generated from them, so a new field is one line here.
+    """
 
-    _auction: int
-    _asks: tuple[tuple[int, int], ...]
+    _asks: tuple[tuple[int, int], ...]  # (seat, fee) asked to join the re-deal
+    _auction: int  # the auction winner, or NOBODY
     _balances: tuple[int, ...]
-    _count: int
-    _current: int | None
-    _cursor: int
+    _count: int  # actions taken
+    _current: int  # the seat to act, or NOBODY once the game is over
+    _cursor: int  # progress through the seats of the current phase
     _d: _Deal
     _discards: tuple[Card | None, ...]
-    _ev: Any
+    _ev: Node  # the event log: cons cells of raw events (type, *fields)
+    _evcache: tuple[tuple[AziEvent, ...], Node]  # built events, and the node they end at
     _g: GameSetup
     _hands: tuple[tuple[Card, ...], ...]
-    _invited: int
+    _invited: int  # the inviting seat while an invitation waits for its answer
     _joined: tuple[int, ...]
-    _last: int
-    _led: tuple[int, ...]
-    _log: Any
+    _last: int  # who took the last trick
+    _led: tuple[int, ...]  # the suit led to each finished trick of the deal
+    _log: Node  # the history: cons cells of (player, action)
     _partner: tuple[int, ...]
     _passed: tuple[bool, ...]
     _phase: Phase
@@ -213,6 +175,11 @@ class Position:
     _trick: tuple[tuple[int, Card], ...]
     _tricks: tuple[int, ...]
     _winner: int
+
+    __slots__ = tuple(__annotations__)
+
+    def _clone(self) -> Self:  # replaced below by a copy generated from __slots__
+        raise NotImplementedError
 
     def _start_deal(self, number: int, dealer: int, seats: tuple[int, ...]) -> None:
         n = self._g.players
@@ -231,10 +198,10 @@ class Position:
         self._stake = self._g.rules.ante
         self._raises = 0
         self._passed = (False,) * n
-        self._auction = -1
+        self._auction = NOBODY
         self._razno = (False,) * n
-        self._partner = (-1,) * n
-        self._invited = -1
+        self._partner = (NOBODY,) * n
+        self._invited = NOBODY
         self._trick = ()
         self._led = ()
         self._tricks = (0,) * n
@@ -242,41 +209,9 @@ class Position:
         self._joined = ()
         self._event(Dealt, number, dealer, deal.order, deal.trump_card)
 
-    def _clone(self) -> Self:
-        new = object.__new__(self.__class__)
-        new._auction = self._auction
-        new._asks = self._asks
-        new._balances = self._balances
-        new._count = self._count
-        new._current = self._current
-        new._cursor = self._cursor
-        new._d = self._d
-        new._discards = self._discards
-        new._ev = self._ev
-        new._g = self._g
-        new._hands = self._hands
-        new._invited = self._invited
-        new._joined = self._joined
-        new._last = self._last
-        new._led = self._led
-        new._log = self._log
-        new._partner = self._partner
-        new._passed = self._passed
-        new._phase = self._phase
-        new._pot = self._pot
-        new._raises = self._raises
-        new._razno = self._razno
-        new._stake = self._stake
-        new._status = self._status
-        new._stayers = self._stayers
-        new._trick = self._trick
-        new._tricks = self._tricks
-        new._winner = self._winner
-        return new
-
     # ----------------------------------------------------------- legal actions
 
-    def _legal(self) -> ActionTuple[AziAction]:
+    def _legal(self) -> LegalActions[AziAction]:
         """The legal actions of the player to act, in a fixed order."""
         phase = self._phase
         if phase is _PLAY:
@@ -284,9 +219,9 @@ class Position:
         if phase is _FOLD:
             return _FOLD_CHOICES
         if phase is _DISCARD:
-            return ActionTuple([_DISCARDS[c.index] for c in self._hands[self._current]])  # type: ignore[index]
+            return ActionTuple([_DISCARDS[c.index] for c in self._hands[self._current]])
         if phase is _BIDDING:
-            return self._g.bidding(self._stake, self._raises)
+            return BidChoices(raise_amounts(self._stake, self._raises, self._g.rules))
         if phase is _DECLARATIONS:
             return self._declarations()
         if phase is _ANSWER:
@@ -295,17 +230,40 @@ class Position:
             return _JOIN_CHOICES
         return _NOTHING
 
+    def _legal_ids(self) -> list[int]:
+        """The ids of :meth:`_legal`, sorted."""
+        phase = self._phase
+        ids = self._g.ids
+        if phase is _PLAY:
+            return ids.card_ids(PLAY_CARD_BASE, self._playable())
+        if phase is _FOLD:
+            return [0, 1]
+        if phase is _DISCARD:
+            return ids.card_ids(DISCARD_BASE, self._hands[self._current])
+        if phase is _BIDDING:
+            amounts = raise_amounts(self._stake, self._raises, self._g.rules)
+            low = RAISE_BASE - ids.raise_low
+            return [2, *range(amounts.start + low, amounts.stop + low)]
+        if phase is _DECLARATIONS:
+            eligible, seats = self._declaration_key()
+            flags = (0, 7) if eligible else (0,)
+            base = [DECLARE_BASE, *(DECLARE_BASE + 1 + seat for seat in sorted(seats))]
+            return [flag + number for flag in flags for number in base]
+        if phase is _ANSWER:
+            return [3, 4]
+        if phase is _JOINING:
+            return [5, 6]
+        return []
+
     def _playable(self) -> tuple[Card, ...]:
-        player: int = self._current  # type: ignore[assignment]
+        player = self._current
         trick = self._trick
         if not trick:
             return self._hands[player]
         led = trick[0][1].suit
-        exempt = self._razno[player] and led != self._d.trump and led not in self._led
-        return legal_cards(self._hands[player], led, self._d.trump, exempt)
-
-    def _eligible(self, player: int) -> bool:
-        return raznomast_eligible(self._hands[player], self._d.trump)
+        trump = self._d.trump
+        exempt = raznomast_exempt(self._razno[player], led, trump, self._led)
+        return legal_cards(self._hands[player], led, trump, exempt)
 
     def _invitable(self, player: int) -> tuple[int, ...]:
         partner = self._partner
@@ -314,26 +272,17 @@ class Position:
             return ()
         return tuple(seat for seat in unpaired if seat != player)
 
-    def _may_raise(self, amount: object) -> bool:
-        legal = raise_amounts(self._stake, self._raises, self._g.rules)
-        return type(amount) is int and amount in legal
-
-    def _may_declare(self, player: int, action: Declare) -> bool:
-        if action.raznomast is not False and (
-            action.raznomast is not True or not self._eligible(player)
-        ):
-            return False
-        invite = action.invite
-        return invite is None or (type(invite) is int and invite in self._invitable(player))
+    def _declaration_key(self) -> tuple[bool, tuple[int, ...]]:
+        player = self._current
+        return raznomast_eligible(self._hands[player], self._d.trump), self._invitable(player)
 
     def _declarations(self) -> ActionTuple[AziAction]:
-        player: int = self._current  # type: ignore[assignment]
-        key = (self._eligible(player), self._invitable(player))
+        key = self._declaration_key()
         legal = _DECLARATION_TABLE.get(key)
         if legal is None:
             flags = (False, True) if key[0] else (False,)
             seats: tuple[int | None, ...] = (None, *key[1])
-            legal = ActionTuple([_declare(flag, seat) for flag in flags for seat in seats])
+            legal = ActionTuple([_declare_action(flag, seat) for flag in flags for seat in seats])
             _DECLARATION_TABLE[key] = legal
         return legal
 
@@ -341,64 +290,105 @@ class Position:
 
     def _step(self, action: AziAction) -> Self:
         """The position after the player to act takes ``action``; self is untouched."""
-        phase = self._phase
         player = self._current
-        if player is None:
-            raise IllegalActionError(f"the game is over; {action!r} cannot be played")
-        cls = action.__class__
+        if player < 0:
+            raise IllegalActionError(f"the game is over; {action!r:.80} cannot be played")
         new = self._clone()
         new._log = (self._log, (player, action))
         new._count = self._count + 1
-        if phase is _PLAY:
-            if cls is not PlayCard or action.card not in self._playable():  # type: ignore[union-attr]
-                self._reject(action, player)
-            new._play(player, action.card)  # type: ignore[union-attr]
-        elif phase is _FOLD:
-            if cls is Play:
-                new._fold_choice(player, True)
-            elif cls is Fold:
-                new._fold_choice(player, False)
-            else:
-                self._reject(action, player)
-        elif phase is _DISCARD:
-            if cls is not Discard or action.card not in self._hands[player]:  # type: ignore[union-attr]
-                self._reject(action, player)
-            new._discard(player, action.card)  # type: ignore[union-attr]
-        elif phase is _BIDDING:
-            if cls is Pass:
-                new._bid(player, None)
-            elif cls is Raise and self._may_raise(action.amount):  # type: ignore[union-attr]
-                new._bid(player, action.amount)  # type: ignore[union-attr]
-            else:
-                self._reject(action, player)
-        elif phase is _DECLARATIONS:
-            if cls is not Declare or not self._may_declare(player, action):  # type: ignore[arg-type]
-                self._reject(action, player)
-            new._declare(player, action)  # type: ignore[arg-type]
-        elif phase is _ANSWER:
-            if cls is not Accept and cls is not Decline:
-                self._reject(action, player)
-            new._answer(player, cls is Accept)
-        elif phase is _JOINING:
-            if cls is not Join and cls is not Skip:
-                self._reject(action, player)
-            new._join(player, cls is Join)
-        else:  # pragma: no cover - OVER has no current player
-            self._reject(action, player)
+        _HANDLERS[self._phase](self, new, player, action)
         return new
 
-    def _reject(self, action: object, player: int) -> None:
-        actions = [repr(legal) for legal in self._legal()]
-        if len(actions) > 12:
-            actions = [*actions[:6], "...", *actions[-2:], f"{len(actions)} in all"]
-        legal = ", ".join(actions)
+    def _on_fold(self, new: Position, player: int, action: AziAction) -> None:
+        match action:
+            case Play():
+                new._fold_choice(player, True)
+            case Fold():
+                new._fold_choice(player, False)
+            case _:
+                self._reject(action, player)
+
+    def _on_discard(self, new: Position, player: int, action: AziAction) -> None:
+        match action:
+            case Discard(card=card) if card in self._hands[player]:
+                new._discard(player, card)
+            case _:
+                self._reject(action, player)
+
+    def _on_bidding(self, new: Position, player: int, action: AziAction) -> None:
+        match action:
+            case Pass():
+                new._bid(player, None)
+            case Raise(amount=amount) if amount in raise_amounts(
+                self._stake, self._raises, self._g.rules
+            ):
+                new._bid(player, amount)
+            case _:
+                self._reject(action, player)
+
+    def _on_declarations(self, new: Position, player: int, action: AziAction) -> None:
+        match action:
+            case Declare() if action in self._declarations():
+                new._declare(player, action)
+            case _:
+                self._reject(action, player)
+
+    def _on_answer(self, new: Position, player: int, action: AziAction) -> None:
+        match action:
+            case Accept():
+                new._answer(player, True)
+            case Decline():
+                new._answer(player, False)
+            case _:
+                self._reject(action, player)
+
+    def _on_play(self, new: Position, player: int, action: AziAction) -> None:
+        match action:
+            case PlayCard(card=card) if card in self._playable():
+                new._play(player, card)
+            case _:
+                self._reject(action, player)
+
+    def _on_joining(self, new: Position, player: int, action: AziAction) -> None:
+        match action:
+            case Join():
+                new._join(player, True)
+            case Skip():
+                new._join(player, False)
+            case _:
+                self._reject(action, player)
+
+    def _on_over(self, new: Position, player: int, action: AziAction) -> None:
+        self._reject(action, player)  # pragma: no cover - OVER has no player to act
+
+    def _reject(self, action: object, player: int) -> NoReturn:
+        legal = self._legal()
+        actions = [repr(legal[i]) for i in range(min(len(legal), 8))]
+        if len(legal) > 8:
+            actions = [*actions[:6], "...", repr(legal[-1]), f"{len(legal)} in all"]
         raise IllegalActionError(
-            f"{action!r} is not legal for player {player} in the {self._phase.value} phase"
-            f" (legal: {legal})"
+            f"{action!r:.80} is not legal for player {player} in the {self._phase.value} phase"
+            f" (legal: {', '.join(actions)})"
         )
 
     def _event(self, *raw: Any) -> None:
-        self._ev = [self._ev, raw, None]
+        self._ev = (self._ev, raw)
+
+    def _events(self) -> tuple[AziEvent, ...]:
+        """The events so far, built from the log; only this position keeps the tuple."""
+        head = self._ev
+        done, at = self._evcache
+        if at is head:
+            return done
+        pending = []
+        node = head
+        while node is not at:
+            node, raw = node
+            pending.append(raw)
+        pending.reverse()
+        done = done + tuple(kind(*fields) for kind, *fields in pending)
+        self._evcache = (done, head)
+        return done
 
     def _pay(self, player: int, amount: int) -> None:
         balances = list(self._balances)
@@ -414,7 +404,7 @@ class Position:
         self._pot = 0
         self._winner = player
         self._phase = _OVER
-        self._current = None
+        self._current = NOBODY
 
     # fold (A5)
     def _fold_choice(self, player: int, plays: bool) -> None:
@@ -496,7 +486,7 @@ class Position:
             partner[self._invited] = player
             self._partner = tuple(partner)
         self._event(Answered, player, accepted)
-        self._invited = -1
+        self._invited = NOBODY
         self._phase = _DECLARATIONS
         self._next_declarer()
 
@@ -577,3 +567,31 @@ class Position:
             return
         dealer = redeal_dealer(self._d.dealer, seats, self._last)
         self._start_deal(self._d.number + 1, dealer, seats)
+
+
+def _generate_clone(fields: tuple[str, ...]) -> Callable[[Position], Position]:
+    """A copy method assigning every field, generated once (as attrs does for ``__init__``)."""
+    lines = [f"    new.{name} = self.{name}" for name in fields]
+    source = (
+        "def _clone(self):\n    new = _new(self.__class__)\n"
+        + "\n".join(lines)
+        + "\n    return new\n"
+    )
+    namespace: dict[str, Any] = {"_new": object.__new__}
+    exec(compile(source, "<Position._clone>", "exec"), namespace)
+    clone: Callable[[Position], Position] = namespace["_clone"]
+    return clone
+
+
+setattr(Position, "_clone", _generate_clone(Position.__slots__))  # noqa: B010
+
+_HANDLERS: dict[Phase, Callable[[Position, Position, int, AziAction], None]] = {
+    _FOLD: Position._on_fold,
+    _DISCARD: Position._on_discard,
+    _BIDDING: Position._on_bidding,
+    _DECLARATIONS: Position._on_declarations,
+    _ANSWER: Position._on_answer,
+    _PLAY: Position._on_play,
+    _JOINING: Position._on_joining,
+    _OVER: Position._on_over,
+}

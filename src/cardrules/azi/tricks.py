@@ -1,4 +1,5 @@
-"""Card play: which cards may follow (A9, A13) and who wins a trick (A10).
+"""Card play: which cards may follow (A9, A13), who wins a trick (A10), and what a
+card played reveals about the hand it came from.
 
 >>> from cardrules import parse_cards, Suit
 >>> hand = parse_cards("7H QS AD")
@@ -12,11 +13,49 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from cardrules.cards import Card, Rank
 
-__all__ = ["legal_cards", "raznomast_eligible", "trick_winner"]
+__all__ = [
+    "legal_cards",
+    "raznomast_eligible",
+    "raznomast_exempt",
+    "revealed_voids",
+    "trick_winner",
+]
+
+
+def raznomast_exempt(declared: bool, led: int, trump: int, led_before: Collection[int]) -> bool:
+    """True when a raznomast declarer need not trump a trick led in ``led`` (A13).
+
+    The exemption covers the first trick led in each non-trump suit: ``led_before``
+    are the suits led in the deal's earlier tricks.
+
+    >>> from cardrules import Suit
+    >>> raznomast_exempt(True, Suit.HEARTS, Suit.SPADES, ())
+    True
+    >>> raznomast_exempt(True, Suit.HEARTS, Suit.SPADES, (Suit.HEARTS,))
+    False
+    """
+    return declared and led != trump and led not in led_before
+
+
+def revealed_voids(card: Card, led: int, trump: int, exempt: bool) -> tuple[int, ...]:
+    """The suits a player is shown to lack by playing ``card`` to a trick led in ``led``.
+
+    Not following shows a void in the led suit; not trumping either shows a void in
+    trumps too, unless the raznomast exemption (``exempt``) allowed it (A9, A13).
+
+    >>> from cardrules import Card, Suit
+    >>> revealed_voids(Card.parse("7H"), Suit.DIAMONDS, Suit.SPADES, False)
+    (Suit.DIAMONDS, Suit.SPADES)
+    """
+    if card.suit == led:
+        return ()
+    if card.suit != trump and not exempt:
+        return (led, trump)
+    return (led,)
 
 
 def legal_cards(

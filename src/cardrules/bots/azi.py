@@ -6,11 +6,14 @@
   wins it (else throw the cheapest), and join a re-deal when the fee is at most
   half the pot.
 - :class:`SearchBot`: determinized Monte Carlo. For each candidate action it
-  redraws the hidden cards (``AziState.resample``), plays the game out with
+  redraws the hidden cards (:func:`cardrules.azi.resample`), plays the game out with
   heuristic players, and picks the action with the best mean return. The
   worlds and playouts come from the bot's ``rng``, so with the default sample
   budget it is deterministic; an optional time limit trades that for speed.
 - :class:`~cardrules.bots.RandomBot` works here too.
+
+Every bot plays single games and matches: given a match observation, it decides
+from the current game's (the games of a match are independent pots).
 
 >>> from cardrules.bots import RandomBot
 >>> from cardrules.runner import simulate
@@ -39,6 +42,7 @@ from cardrules.azi import (
     PLAY,
     SKIP,
     AziAction,
+    AziMatchObservation,
     AziObservation,
     AziRules,
     AziState,
@@ -47,6 +51,7 @@ from cardrules.azi import (
     Phase,
     PlayCard,
     Raise,
+    resample,
 )
 from cardrules.azi.tricks import trick_winner
 from cardrules.cards import Card, Rank
@@ -108,9 +113,13 @@ class HeuristicBot:
     raise_at: float = 2.0
 
     def choose(
-        self, observation: AziObservation, legal_actions: LegalActions[Any], rng: Rng
+        self,
+        observation: AziObservation | AziMatchObservation,
+        legal_actions: LegalActions[Any],
+        rng: Rng,
     ) -> AziAction:
         """The rule-of-thumb action for the observed position."""
+        observation = observation.current
         legal = list(legal_actions)
         if len(legal) == 1:
             result: AziAction = legal[0]
@@ -203,9 +212,13 @@ class SearchBot:
     rollout: HeuristicBot = attrs.field(factory=HeuristicBot)
 
     def choose(
-        self, observation: AziObservation, legal_actions: LegalActions[Any], rng: Rng
+        self,
+        observation: AziObservation | AziMatchObservation,
+        legal_actions: LegalActions[Any],
+        rng: Rng,
     ) -> AziAction:
         """The heuristic's action, unless sampled worlds show a clearly better one."""
+        observation = observation.current
         legal = list(legal_actions)
         default: AziAction = self.rollout.choose(observation, legal_actions, rng)
         candidates = _candidates(observation, legal)
@@ -216,7 +229,7 @@ class SearchBot:
         values: list[list[int]] = [[] for _ in candidates]
         deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
         for _ in range(self.samples):
-            world = AziState.resample(observation, rng)
+            world = resample(observation, rng)
             seed = rng.next_u64()
             for index, action in enumerate(candidates):
                 values[index].append(self._playout(world.apply(action), observation.player, seed))

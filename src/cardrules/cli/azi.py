@@ -2,18 +2,22 @@
 
 - ``cardrules azi rules [--players N] [--ante N] ...`` checks rule options and prints
   them as JSON (the form game records use);
-- ``cardrules azi check FILE`` replays an Azi game record (``-`` reads standard
-  input), checks it, and prints the position it reaches.
+- ``cardrules azi check FILE`` replays an Azi game or match record (``-`` reads
+  standard input; match records of 0.1.0 too), checks it, and prints the position
+  it reaches.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
-from cardrules.azi import AziRules, AziState, FirstLead, Rounding
+from cardrules.azi import AziMatch, AziRules, FirstLead, Rounding
+from cardrules.azi.game import GAME
 from cardrules.cli import UsageError
+from cardrules.errors import InvalidStateError
 from cardrules.records import dump_json
 
 
@@ -35,12 +39,13 @@ def register(commands: Any) -> None:
     rules.add_argument("--min-raise", type=int, default=1)
     rules.add_argument("--max-raise", type=int, default=10)
     rules.add_argument("--raise-cap", type=int, default=3)
+    rules.add_argument("--match-games", type=int, default=None, help="games in a match")
     rules.add_argument(
         "--rounding", choices=[rounding.value for rounding in Rounding], default="up"
     )
     rules.set_defaults(run=_rules)
-    check = actions.add_parser("check", help="replay and check an Azi game record")
-    check.add_argument("file", help="a JSON game record, or - for standard input")
+    check = actions.add_parser("check", help="replay and check an Azi game or match record")
+    check.add_argument("file", help="a JSON game or match record, or - for standard input")
     check.set_defaults(run=_check)
 
 
@@ -55,6 +60,7 @@ def _rules(args: argparse.Namespace) -> int:
         max_raise=args.max_raise,
         raise_cap=args.raise_cap,
         rounding=Rounding.parse(args.rounding),
+        match_games=args.match_games,
     )
     print(dump_json(rules.to_json()))
     return 0
@@ -69,8 +75,19 @@ def _check(args: argparse.Namespace) -> int:
                 text = handle.read()
         except OSError as exc:
             raise UsageError(f"cannot read {args.file!r}: {exc.strerror}") from exc
-    state = AziState.from_json(text)
-    print(f"valid Azi record: {len(state.history)} actions, deal {state.deal_number}")
+    loaded = GAME.state_from_json(_object(text))
+    if isinstance(loaded, AziMatch):
+        print(
+            f"valid Azi match record: {len(loaded.history)} actions,"
+            f" game {len(loaded.finished) + 1} of {loaded.rules.games_per_match}"
+        )
+        if loaded.is_terminal:
+            print(f"match over; returns {list(loaded.returns())}")
+            return 0
+        state = loaded.current
+    else:
+        state = loaded
+        print(f"valid Azi record: {len(state.history)} actions, deal {state.deal_number}")
     if state.is_terminal:
         print(f"pot won by seat {state.winner}; returns {list(state.returns())}")
     else:
@@ -79,3 +96,13 @@ def _check(args: argparse.Namespace) -> int:
             f" pot {state.pot}"
         )
     return 0
+
+
+def _object(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise InvalidStateError(f"not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"a record must be a JSON object, got {data!r:.80}")
+    return data

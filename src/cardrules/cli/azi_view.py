@@ -12,6 +12,8 @@ from cardrules.azi import (
     AntesPaid,
     AuctionWon,
     AziDeclared,
+    AziMatch,
+    AziMatchObservation,
     AziObservation,
     CardPlayed,
     Dealt,
@@ -22,8 +24,10 @@ from cardrules.azi import (
     Discarded,
     Fold,
     Folded,
+    GameStarted,
     Join,
     Joined,
+    MatchOver,
     Pass,
     Passed,
     Phase,
@@ -49,6 +53,11 @@ __all__ = ["AziNarrator", "describe", "label", "narrator", "options", "parse", "
 def describe(event: Any, names: Sequence[str], unicode: bool = False) -> str:
     """One event as a sentence (empty for a declaration turn that declares nothing)."""
     who = seat_text(getattr(event, "player", 0), names)
+    if isinstance(event, GameStarted):
+        return f"Game {event.game + 1} of the match: {seat_text(event.dealer, names)} deals first."
+    if isinstance(event, MatchOver):
+        totals = ", ".join(f"{seat_text(s, names)} {v:+d}" for s, v in enumerate(event.totals))
+        return f"The match is over: {totals}."
     if isinstance(event, AntesPaid):
         return f"Everyone antes {event.amount}; the pot is {event.pot}."
     if isinstance(event, Dealt):
@@ -114,8 +123,9 @@ class AziNarrator:
             if line:
                 lines.append(line)
             if isinstance(event, Dealt) and viewer is None:
+                game = state.current if isinstance(state, AziMatch) else state
                 for seat in event.seats:
-                    hand = cards_text(state.hands[seat], self.unicode)
+                    hand = cards_text(game.hands[seat], self.unicode)
                     lines.append(f"  {seat_text(seat, self.names)} holds {hand}")
         return lines
 
@@ -141,8 +151,9 @@ def narrator(names: Sequence[str], unicode: bool = False) -> AziNarrator:
     return AziNarrator(names, unicode)
 
 
-def show(observation: AziObservation, unicode: bool = False) -> list[str]:
+def show(observation: AziObservation | AziMatchObservation, unicode: bool = False) -> list[str]:
     """Your position: trump, hand, pot, stake and the trick so far."""
+    observation = observation.current
     trump = observation.trump_card.format(unicode=unicode)
     hand = (
         "not seen yet (you decide blind)"
@@ -163,8 +174,11 @@ def show(observation: AziObservation, unicode: bool = False) -> list[str]:
     return lines
 
 
-def label(action: Any, observation: AziObservation, unicode: bool = False) -> str:
+def label(
+    action: Any, observation: AziObservation | AziMatchObservation, unicode: bool = False
+) -> str:
     """How an action reads in the list of choices."""
+    observation = observation.current
     if isinstance(action, Play):
         return "play (stay in)"
     if isinstance(action, Fold):
@@ -194,20 +208,23 @@ def label(action: Any, observation: AziObservation, unicode: bool = False) -> st
 
 
 def options(
-    observation: AziObservation, legal: LegalActions[Any], unicode: bool = False
+    observation: AziObservation | AziMatchObservation,
+    legal: LegalActions[Any],
+    unicode: bool = False,
 ) -> list[Option]:
     """Every legal action, numbered."""
     return [(label(action, observation, unicode), action) for action in legal]
 
 
-def parse(text: str, observation: AziObservation) -> Any:
+def parse(text: str, observation: AziObservation | AziMatchObservation) -> Any:
     """A typed action: its text form (``fold``, ``raise 12``, ``card QS``...), ``stay``
     for play, or a bare card to play or discard."""
+    observation = observation.current
     words = text.lower().split()
     if words == ["stay"]:
         return PLAY
-    if len(words) == 2 and words[0] == "raise" and not words[1].isdigit():
-        raise ParseError(f"a raise needs a whole number, got {words[1]!r}")
+    if len(words) == 2 and words[0] == "raise" and not (words[1].isascii() and words[1].isdigit()):
+        raise ParseError(f"a raise needs a whole number, got {words[1]!r:.40}")
     try:
         return parse_action_text(text)
     except ParseError:

@@ -1,0 +1,112 @@
+"""Azi as a registered game: the definition the registry, command line and runner read.
+
+>>> from cardrules import load_game
+>>> game = load_game("azi(players=5,rounding=down)")
+>>> game.num_players, game.num_distinct_actions, sorted(game.bots)
+(5, 105, ['heuristic', 'random', 'search', 'strong'])
+>>> state = game.new_state(seed=1)
+>>> game.parse_action("raise 12"), game.parse_action({"type": "fold"})
+(Raise(amount=12), Fold())
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cardrules.azi.actions import AziAction, parse_action, parse_action_text
+from cardrules.azi.ids import action_ids
+from cardrules.azi.match import AziMatch
+from cardrules.azi.observation import AziMatchObservation, AziObservation
+from cardrules.azi.resample import resample, resample_match
+from cardrules.azi.rules import AziRules, rules_from
+from cardrules.azi.state import AziState
+from cardrules.dealing import Dealing
+from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
+from cardrules.registry import BotFactory, GameDefinition
+from cardrules.rng import Rng
+
+__all__ = ["GAME", "AziDefinition"]
+
+
+def _rules(rules: object) -> AziRules:
+    if not isinstance(rules, AziRules):
+        raise InvalidRulesError(f"expected AziRules, got {rules!r:.80}")
+    return rules
+
+
+class AziDefinition(GameDefinition):
+    """Azi: 2 to 6 players, one pot per game; a match is ``rules.match_games`` games."""
+
+    name: ClassVar[str] = "azi"
+    players: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6)
+    strong_bot: ClassVar[str] = "strong"
+    view: ClassVar[str] = "cardrules.cli.azi_view"
+
+    def make_rules(self, options: Mapping[str, object]) -> AziRules:
+        """Rules from keyword options or spec text over the defaults."""
+        return rules_from(options)
+
+    def rules_json(self, rules: Any) -> dict[str, Any]:
+        """The rules as JSON-native values."""
+        return _rules(rules).to_json()
+
+    def num_players(self, rules: Any) -> int:
+        """``rules.players``."""
+        return _rules(rules).players
+
+    def num_distinct_actions(self, rules: Any) -> int:
+        """75 plus the number of raise amounts (see :mod:`cardrules.azi.ids`)."""
+        return action_ids(_rules(rules)).size
+
+    def new_state(
+        self, rules: Any, *, seed: int | None, dealer: int | None, dealing: Dealing | None
+    ) -> AziState:
+        """One game: antes to pot won."""
+        return AziState.new(_rules(rules), seed=seed, dealer=dealer, dealing=dealing)
+
+    def new_match(
+        self, rules: Any, *, seed: int | None, dealer: int | None, dealing: Dealing | None
+    ) -> AziMatch:
+        """A match of ``rules.games_per_match`` games."""
+        return AziMatch.new(_rules(rules), seed=seed, dealer=dealer, dealing=dealing)
+
+    def state_from_json(self, data: dict[str, Any]) -> AziState | AziMatch:
+        """A game or a match, by the record's kind (0.1.0 match records included)."""
+        if not isinstance(data, dict):
+            raise InvalidStateError(f"a record must be a JSON object, got {data!r:.80}")
+        if data.get("game") == "azi":
+            return AziState.from_json(data)
+        return AziMatch.from_json(data)
+
+    def parse_action(self, text: object) -> AziAction:
+        """An action from its text (``str(action)``) or its JSON dict."""
+        if isinstance(text, str):
+            return parse_action_text(text)
+        if isinstance(text, dict):
+            return parse_action(text)
+        raise ParseError(f"an Azi action is text or a JSON object, got {text!r:.80}")
+
+    def resample(self, observation: Any, rng: Rng) -> AziState | AziMatch:
+        """A game (or match) consistent with a game (or match) observation."""
+        if isinstance(observation, AziMatchObservation):
+            return resample_match(observation, rng)
+        if isinstance(observation, AziObservation):
+            return resample(observation, rng)
+        raise InvalidStateError(f"expected an Azi observation, got {observation!r:.80}")
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """random, heuristic, search and strong (the search bot)."""
+        bots = importlib.import_module("cardrules.bots.azi")
+        random_bot = importlib.import_module("cardrules.bots.random_bot")
+        return {
+            "random": random_bot.RandomBot,
+            "heuristic": bots.HeuristicBot,
+            "search": bots.SearchBot,
+            "strong": bots.SearchBot,
+        }
+
+
+GAME = AziDefinition()
+"""The Azi definition the registry loads."""
