@@ -157,7 +157,7 @@ def _cornish_fisher(p: float, df: int) -> float:
     return x + (g1 + (g2 + (g3 + g4 / df) / df) / df) / df
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Stat:
     """A mean with its Student's t 95% confidence interval, ``mean ± t(0.975, n-1)·sd/√n``.
 
@@ -175,12 +175,14 @@ class Stat:
     '[0.45, 4.55]'
     >>> str(Stat.of([7])), Stat.of([7]).interval_text(), str(Stat.of([]))
     ('7.00 (95% CI n/a)', 'n/a', 'n/a')
+    >>> Stat.of([7]) == Stat(1, 7.0, float("nan"))   # no value equals no value
+    True
     """
 
     n: int
-    mean: float
+    mean: float = attrs.field(converter=float)
     """The sample mean (``nan`` for no values)."""
-    sd: float
+    sd: float = attrs.field(converter=float)
     """The sample standard deviation (``nan`` below two values)."""
 
     @classmethod
@@ -248,12 +250,28 @@ class Stat:
         tail = (1 - confidence) / 2
         return _quantile(means, tail), _quantile(means, 1 - tail)
 
+    def _key(self) -> tuple[int, float | None, float | None]:
+        return self.n, _value(self.mean), _value(self.sd)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal counts and figures; ``nan`` (no figure) equals ``nan``."""
+        if not isinstance(other, Stat):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     def __str__(self) -> str:
         if self.n == 0 or math.isnan(self.mean):
             return "n/a"
         if math.isnan(self.half_width):
             return f"{self.mean:.2f} (95% CI n/a)"
         return f"{self.mean:.2f} ± {self.half_width:.2f} (95% CI)"
+
+
+def _value(number: float) -> float | None:
+    return None if math.isnan(number) else number
 
 
 def format_interval(low: float, high: float) -> str:

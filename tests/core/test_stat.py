@@ -140,3 +140,11 @@ def test_display_says_n_a_and_labels_the_interval() -> None:
     )
     for stat in (Stat.of([]), Stat.of([1])):
         assert "nan" not in str(stat) + stat.interval_text()
+
+
+def test_statistics_without_a_figure_compare_and_hash_equal() -> None:
+    assert Stat.of([7]) == Stat(1, 7.0, math.nan) == Stat(1, 7, float("nan"))
+    assert hash(Stat.of([7])) == hash(Stat(1, 7.0, float("nan")))
+    assert Stat.of([]) == Stat.of([])
+    assert Stat.of([1, 2]) != Stat.of([1, 3])
+    assert len({Stat.of([]), Stat.of([]), Stat.of([1, 2])}) == 2

@@ -19,7 +19,7 @@ from cardrules.errors import CardRulesError
 
 __all__ = ["COMMANDS", "UsageError", "main"]
 
-COMMANDS = ("cards", "deal", "hazari", "azi", "play", "simulate", "demo")
+COMMANDS = ("cards", "deal", "hazari", "azi", "play", "simulate", "tournament", "demo")
 """The modules of :mod:`cardrules.cli` that register sub-commands, in help order."""
 
 
