@@ -63,7 +63,7 @@ seeds = st.integers(0, 2**64 - 1)
 
 
 def current_deal_events(state: AziState) -> list[object]:
-    events = list(state.events)
+    events: list[object] = list(state.events)
     last = max(i for i, e in enumerate(events) if isinstance(e, Dealt))
     return events[last:]
 

@@ -44,7 +44,7 @@ def voids_shown(state: AziState) -> dict[int, set[int]]:
 
 
 def current_events(state: AziState) -> list[object]:
-    events = list(state.events)
+    events: list[object] = list(state.events)
     start = max(i for i, e in enumerate(events) if isinstance(e, Dealt))
     return events[start:]
 

@@ -84,7 +84,7 @@ def test_every_action_round_trips_and_reprs_paste_back() -> None:
     from cardrules import Card as CardType
 
     card = Card.parse("QH")
-    actions = [
+    actions: list[azi.AziAction] = [
         azi.PLAY, azi.FOLD, Discard(card), Raise(12), azi.PASS, Declare(True, 2), Declare(),
         azi.ACCEPT, azi.DECLINE, PlayCard(card), azi.JOIN, azi.SKIP,
     ]  # fmt: skip
