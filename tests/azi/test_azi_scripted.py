@@ -1,4 +1,4 @@
-"""Scripted Azi positions, one or more per RULES.md point A1-A15.
+"""Scripted Azi positions, one or more per rule point A1-A15 of the Azi rules page.
 
 Each position is dealt from an explicit deck built here from the hands we want,
 so every expectation below is worked out by hand from the rules, not by the code.
