@@ -316,11 +316,17 @@ def play_pair(
     same seed, so game ``i`` of each is the same deal with the same seating of
     lineup positions; position ``b`` holds bot A in the first run exactly when it
     holds bot B in the replay. ``progress(done, 2 * games)`` counts both runs.
+    When ``first`` and ``second`` are the same factory the replay would be the same
+    games (bots draw only from their seat's stream), so the first run is returned twice.
     """
     roles = lineup(game.num_players)
     factories = (first, second)
-    runs = []
+    runs: list[SimulationResult] = []
     for swap in (0, 1):
+        if swap and first is second:
+            if progress is not None:
+                progress(2 * games, 2 * games)
+            return runs[0], runs[0]
         bots = [factories[role ^ swap]() for role in roles]
         report = None if progress is None else _shifted(progress, swap * games, 2 * games)
         runs.append(
@@ -359,6 +365,8 @@ def tournament(
     the result does not depend on it. ``bootstrap`` adds percentile bootstrap
     intervals (``resamples`` draws, seeded from ``seed``): ``None`` does so below
     :data:`BOOTSTRAP_BELOW` deals. ``progress(done, total)`` counts games.
+    Two names for the same factory (such as ``"strong"`` and the bot it names)
+    play the same games, so those games are played once and their figures reused.
     """
     if isinstance(game, str):
         game = load_game(game)
@@ -379,21 +387,34 @@ def tournament(
     use_bootstrap = games < BOOTSTRAP_BELOW if bootstrap is None else bool(bootstrap)
     # per-deal returns of each bot in each of its pairs, and the pair's difference
     returns: dict[tuple[int, int], tuple[list[float], list[float]]] = {}
+    # A name that is another's alias (the same factory) plays the same games: reuse them.
+    played: dict[tuple[int, int], tuple[list[float], list[float]]] = {}
     offset = 0
     for a, b in pairs:
-        report = None if progress is None else _shifted(progress, offset, total)
-        first, replay = play_pair(
-            game,
-            factories[names[a]],
-            factories[names[b]],
-            games,
-            seed=seed,
-            executor=executor,
-            chunk_size=chunk_size,
-            progress=report,
-        )
+        first_factory, second_factory = factories[names[a]], factories[names[b]]
+        key = (id(first_factory), id(second_factory))
+        if key in played or key[::-1] in played:
+            if key in played:
+                returns[a, b] = played[key]
+            else:
+                second_returns, first_returns = played[key[::-1]]
+                returns[a, b] = first_returns, second_returns
+            if progress is not None:
+                progress(offset + 2 * games, total)
+        else:
+            report = None if progress is None else _shifted(progress, offset, total)
+            first, replay = play_pair(
+                game,
+                first_factory,
+                second_factory,
+                games,
+                seed=seed,
+                executor=executor,
+                chunk_size=chunk_size,
+                progress=report,
+            )
+            returns[a, b] = played[key] = _deal_returns(first, replay, players)
         offset += 2 * games
-        returns[a, b] = _deal_returns(first, replay, players)
     draws = itertools.count()
 
     def interval(values: Sequence[float]) -> Interval | None:

@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from cardrules import registry
@@ -85,6 +86,31 @@ def test_equal_bots_tie_exactly_on_every_deal(toy: Game) -> None:
     (pair,) = result.pairs
     assert (pair.difference.n, pair.difference.mean, pair.difference.sd) == (30, 0.0, 0.0)
     assert pair.first_return == pair.second_return
+
+
+def make_low() -> LowBot:
+    return LowBot()
+
+
+def test_an_alias_reuses_the_games_with_the_same_figures(toy: Game) -> None:
+    calls: list[tuple[int, int]] = []
+    aliased = tournament(
+        toy,
+        {"random": RandomBot, "low": LowBot, "alias": LowBot},
+        14,
+        seed=7,
+        progress=lambda d, t: calls.append((d, t)),
+    )
+    played = tournament(toy, {"random": RandomBot, "low": LowBot, "alias": make_low}, 14, seed=7)
+    assert aliased == played
+    assert aliased.pair("alias", "random") == attrs.evolve(
+        aliased.pair("low", "random"), first="alias"
+    )
+    assert aliased.pair("low", "alias").difference == Stat.of([0.0] * 14)
+    assert calls[-1] == (84, 84)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+    first, replay = play_pair(toy, LowBot, LowBot, 5, seed=1)
+    assert first is replay
 
 
 def test_pair_figures_follow_from_the_games(toy: Game) -> None:
