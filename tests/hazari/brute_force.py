@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
-from reference import ref_best4, ref_key
+from tests.hazari.reference import ref_best4, ref_key
 
 Split = tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
 

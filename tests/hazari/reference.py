@@ -52,7 +52,7 @@ def _run_order(ranks: list[int]) -> int | None:
     return None
 
 
-def ref_key(cards: Any) -> tuple[Any, ...]:
+def ref_key(cards: Any) -> tuple[int, ...]:
     """A sort key for exactly three cards: bigger is stronger, equal means a tie."""
     cards = list(cards)
     if len(cards) != 3:
@@ -86,7 +86,7 @@ def ref_kind(cards: Any) -> str:
     return KIND_NAMES[ref_key(cards)[0]]
 
 
-def ref_best4(cards: Any) -> tuple[Any, ...]:
+def ref_best4(cards: Any) -> tuple[int, ...]:
     """The key of the best three of four cards (H6)."""
     cards = list(cards)
     if len(cards) != 4:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import ref_best4, ref_key
 
 from cardrules import Card, parse_cards
 from cardrules.errors import CardParseError, InvalidArrangementError
 from cardrules.hazari import Arrangement, Combination, valid_arrangements
+from tests.hazari.reference import ref_best4, ref_key
 
 TEXT = "9H 9D 9C | AS KS QS | JH JD 7C | 8S 6H 3D 2C"
 

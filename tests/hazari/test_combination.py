@@ -48,7 +48,7 @@ def test_the_table_has_the_published_per_kind_counts() -> None:
     table = combination_table()
     assert len(table) == 741
     classes = Counter(row.kind for row in table)
-    sets = Counter()
+    sets: Counter[Kind] = Counter()
     for row in table:
         sets[row.kind] += row.sets
     assert classes == {
@@ -129,8 +129,8 @@ def test_landmarks_order() -> None:
     assert strength("Indi 5-3-2") == 0
     runs = [c for c in COMBINATIONS if c.kind is Kind.RUN]
     assert str(runs[0]) == "Run 4-3-2"
-    for kind in (Kind.COLOUR, Kind.INDI):
-        members = [c for c in COMBINATIONS if c.kind is kind]
+    for plain in (Kind.COLOUR, Kind.INDI):
+        members = [c for c in COMBINATIONS if c.kind is plain]
         assert str(members[-1]).endswith(" A-K-J")
         assert str(members[0]).endswith(" 5-3-2")
     pairs = [c for c in COMBINATIONS if c.kind is Kind.PAIR]

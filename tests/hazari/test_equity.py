@@ -7,8 +7,6 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from brute_force import index_of
-from reference import ref_best4, ref_key
 
 from cardrules import Card, parse_cards
 from cardrules.errors import InvalidArrangementError, InvalidRulesError
@@ -21,6 +19,8 @@ from cardrules.hazari import (
     greedy_arrangement,
 )
 from cardrules.rng import Rng, derive_seed
+from tests.hazari.brute_force import index_of
+from tests.hazari.reference import ref_best4, ref_key
 
 HAND = parse_cards("AS KS QS JS 9H 9D 9C 7C 5D 4H 3S 2C 2D")
 POINTS = {rank: 10 if rank >= 10 else 5 for rank in range(2, 15)}

@@ -6,8 +6,8 @@ from collections import Counter
 from itertools import combinations, product
 
 import pytest
-import reference as ref
 
+import tests.hazari.reference as ref
 from cardrules.cards import Card
 from cardrules.errors import InvalidCardsError
 from cardrules.hazari import (
@@ -34,21 +34,21 @@ KIND_BY_NAME = {
 
 
 @pytest.fixture(scope="module")
-def ref_keys() -> dict[tuple[int, int, int], tuple[object, ...]]:
+def ref_keys() -> dict[tuple[int, int, int], tuple[int, ...]]:
     """The reference key of every three-card set, from (rank, suit) pairs only."""
     return {t: ref.ref_key([(i // 4 + 2, i % 4) for i in t]) for t in TRIPLES}
 
 
 @pytest.fixture(scope="module")
 def expected_strength(
-    ref_keys: dict[tuple[int, int, int], tuple[object, ...]],
-) -> dict[tuple[object, ...], int]:
+    ref_keys: dict[tuple[int, int, int], tuple[int, ...]],
+) -> dict[tuple[int, ...], int]:
     """Strength as the reference implies it: the position of a key among the distinct keys."""
     return {key: position for position, key in enumerate(sorted(set(ref_keys.values())))}
 
 
 def test_reference_agrees_with_the_published_counts(
-    ref_keys: dict[tuple[int, int, int], tuple[object, ...]],
+    ref_keys: dict[tuple[int, int, int], tuple[int, ...]],
 ) -> None:
     sets = Counter(ref.KIND_NAMES[key[0]] for key in ref_keys.values())
     classes = Counter(ref.KIND_NAMES[key[0]] for key in set(ref_keys.values()))
@@ -73,8 +73,8 @@ def test_reference_agrees_with_the_published_counts(
 
 
 def test_every_three_card_set_matches_the_reference_order_and_ties(
-    ref_keys: dict[tuple[int, int, int], tuple[object, ...]],
-    expected_strength: dict[tuple[object, ...], int],
+    ref_keys: dict[tuple[int, int, int], tuple[int, ...]],
+    expected_strength: dict[tuple[int, ...], int],
 ) -> None:
     # Dense strengths in reference order mean: same order, and ties exactly where H5 says.
     mismatches = [t for t in TRIPLES if strength_of(*t) != expected_strength[ref_keys[t]]]
@@ -82,7 +82,7 @@ def test_every_three_card_set_matches_the_reference_order_and_ties(
 
 
 def test_evaluate_matches_the_reference_kind_on_every_set(
-    ref_keys: dict[tuple[int, int, int], tuple[object, ...]],
+    ref_keys: dict[tuple[int, int, int], tuple[int, ...]],
 ) -> None:
     for t in TRIPLES:
         combination = evaluate((CARDS[t[0]], CARDS[t[1]], CARDS[t[2]]))
@@ -91,7 +91,7 @@ def test_evaluate_matches_the_reference_kind_on_every_set(
 
 
 def test_set_counts_per_class_match_the_table(
-    ref_keys: dict[tuple[int, int, int], tuple[object, ...]],
+    ref_keys: dict[tuple[int, int, int], tuple[int, ...]],
 ) -> None:
     counts = Counter(strengths(TRIPLES))
     assert len(counts) == 741
@@ -100,8 +100,8 @@ def test_set_counts_per_class_match_the_table(
 
 
 def test_every_four_card_set_matches_the_reference_best_three(
-    ref_keys: dict[tuple[int, int, int], tuple[object, ...]],
-    expected_strength: dict[tuple[object, ...], int],
+    ref_keys: dict[tuple[int, int, int], tuple[int, ...]],
+    expected_strength: dict[tuple[int, ...], int],
 ) -> None:
     quads = list(combinations(range(52), 4))
     assert len(quads) == 270725
@@ -135,7 +135,7 @@ def test_best_three_and_evaluate_on_four_cards_follow_the_reference() -> None:
 
 def test_every_ordered_triple_with_or_without_repeats() -> None:
     # All 52**3 ordered triples: repeats must raise, the rest must ignore order.
-    unordered = dict(zip(TRIPLES, strengths(TRIPLES), strict=True))
+    unordered: dict[tuple[int, ...], int] = dict(zip(TRIPLES, strengths(TRIPLES), strict=True))
     wrong = []
     for a in range(52):
         for b in range(52):

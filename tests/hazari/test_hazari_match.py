@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scripted_deal import SCRIPT, scripted_hands
 
 from cardrules import Dealing, Rng
 from cardrules.errors import IllegalActionError
@@ -17,6 +16,7 @@ from cardrules.hazari.observation import HazariMatchObservation
 from cardrules.hazari.resample import random_arrangement
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import HazariState, hands_to_deck
+from tests.hazari.scripted_deal import SCRIPT, scripted_hands
 
 
 def finish(match: HazariMatch, rng: Rng) -> HazariMatch:

@@ -8,8 +8,6 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from naive_deal import play_deal
-from scripted_deal import SCRIPT, scripted_hands
 
 from cardrules import Card, Deck, Rng, parse_cards
 from cardrules.errors import (
@@ -26,6 +24,8 @@ from cardrules.hazari.events import DealScored, PlayerUp
 from cardrules.hazari.rules import HazariRules, TieRule
 from cardrules.hazari.state import HazariState, hands_to_deck, replay_deal
 from cardrules.records import dump_json
+from tests.hazari.naive_deal import play_deal
+from tests.hazari.scripted_deal import SCRIPT, scripted_hands
 
 
 def play_script(rules: HazariRules) -> HazariState:

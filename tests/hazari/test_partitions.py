@@ -22,7 +22,8 @@ def test_collection_protocol() -> None:
     assert legal.hand == tuple(sorted(hand))
     first = next(iter(legal))
     assert first in legal
-    assert "AC AD AH" not in legal
+    text: object = "AC AD AH"
+    assert text not in legal
     other = Arrangement.parse("AS KS QS | JS TS 9S | 8S 7S 6S | 5S 4S 3S 2S")
     assert other not in legal
     assert list(legal)[:20] == list(valid_arrangements(hand))[:20]

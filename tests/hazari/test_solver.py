@@ -8,10 +8,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from brute_force import index_of
-from hands import SPECIAL_HANDS, hands
 from hypothesis import given, settings
-from reference import ref_best4, ref_key
 
 from cardrules import Card, parse_cards
 from cardrules.errors import InvalidCardsError, InvalidRulesError
@@ -23,6 +20,9 @@ from cardrules.hazari import (
     greedy_arrangement,
     valid_arrangements,
 )
+from tests.hazari.brute_force import index_of
+from tests.hazari.hands import SPECIAL_HANDS, hands
+from tests.hazari.reference import ref_best4, ref_key
 
 
 def group_key(group: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -45,7 +45,7 @@ def toy_objective(round_number: int, cards: tuple[Card, ...]) -> float:
     """A bumpy objective with many ties, scoring rounds differently, built from reference keys."""
     key = ref_key(cards) if len(cards) == 3 else ref_best4(cards)
     spread = sum(index_of(card) for card in cards) % 5
-    return (key[0] * 3 + (key[1] % 7) * round_number + spread) * 0.25
+    return float((key[0] * 3 + (key[1] % 7) * round_number + spread) * 0.25)
 
 
 @settings(max_examples=200)

@@ -34,6 +34,7 @@ from cardrules.hazari.events import (
     json_seat,
     json_whole,
 )
+from cardrules.hazari.partitions import sorted_hand
 from cardrules.hazari.rules import HazariRules
 from cardrules.records import dump_json
 
@@ -124,7 +125,7 @@ class HazariObservation:
                 player=json_seat(record["player"], "player"),
                 dealer=json_seat(record["dealer"], "dealer"),
                 deal=json_whole(record["deal"], "deal"),
-                hand=parse_cards(_text(record["hand"], "hand")),
+                hand=sorted_hand(parse_cards(_text(record["hand"], "hand"))),
                 arrangement=(
                     None
                     if arrangement is None
