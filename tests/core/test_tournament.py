@@ -283,9 +283,9 @@ def test_cli_defaults_to_every_bot(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--bots", "random,genius"], "unknown toy bot 'genius'"),
+        (["--bots", "random,genius"], "tournament: error: unknown toy bot 'genius'"),
         (["--bots", "random"], "at least two bots"),
-        (["--bots", "low,LOW"], "'low' twice"),
+        (["--bots", "low,LOW"], "tournament: error: --bots names 'low' twice"),
         (["--games", "0"], "--games must be from 1 to"),
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--players", "7"], "toy is played by 2, 3 players, not 7"),

@@ -21,6 +21,8 @@ from cardrules.tournament import tournament
 
 __all__ = ["register"]
 
+PROG = "cardrules tournament"
+
 
 def register(commands: Any) -> None:
     """Add the ``tournament`` command."""
@@ -68,12 +70,14 @@ def _bot_names(game: Game, text: str | None) -> list[str]:
     lowered = {name.lower(): name for name in known}
     for name in names:
         if name not in lowered:
-            raise UsageError(f"unknown {game.name} bot {name!r}; choose from {', '.join(known)}")
+            raise UsageError(
+                f"unknown {game.name} bot {name!r}; choose from {', '.join(known)}", PROG
+            )
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
-        raise UsageError(f"--bots names {repeated[0]!r} twice")
+        raise UsageError(f"--bots names {repeated[0]!r} twice", PROG)
     if len(names) < 2:
-        raise UsageError("--bots must name at least two bots")
+        raise UsageError("--bots must name at least two bots", PROG)
     return [lowered[name] for name in names]
 
 
@@ -82,14 +86,14 @@ def _tournament(args: argparse.Namespace) -> int:
     names = _bot_names(game, args.bots)
     seed = check_seed(args.seed)
     if not 1 <= args.games <= MAX_GAMES:
-        raise UsageError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}", PROG)
     if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}", PROG)
     out: IO[str] | None = None
     try:
         out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
     except OSError as exc:
-        raise UsageError(f"cannot write {args.json!r}: {exc.strerror}") from exc
+        raise UsageError(f"cannot write {args.json!r}: {exc.strerror}", PROG) from exc
     executor: Executor | None = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
         result = tournament(
