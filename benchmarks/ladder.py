@@ -79,8 +79,9 @@ def main(argv: list[str] | None = None) -> int:
             elapsed = time.perf_counter() - start
             print(result.table())
             print(
-                f"{result.total_games} games in {elapsed:.1f} s"
-                f" ({result.total_games / elapsed:.1f} games/s, {args.jobs} job(s))"
+                f"{result.played} games played in {elapsed:.1f} s"
+                f" ({result.played / elapsed:.1f} games/s, {args.jobs} job(s));"
+                f" figures for {result.total_games} (an alias's games are reused)"
             )
             print()
             report["results"][name] = result.to_json()

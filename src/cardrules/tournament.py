@@ -167,10 +167,13 @@ class TournamentResult:
     """Bootstrap resamples per interval (0: no bootstrap)."""
     pairs: tuple[PairResult, ...]
     standings: tuple[Standing, ...]
+    played: int = attrs.field(eq=False)
+    """The games really played: an alias's games are reused, and a bot against its
+    alias needs no replay. Bookkeeping only: results compare equal without it."""
 
     @property
     def total_games(self) -> int:
-        """Every game played: two per deal per pair."""
+        """The games the figures stand for: two per deal per pair."""
         return 2 * self.games * len(self.pairs)
 
     def pair(self, first: str, second: str) -> PairResult:
@@ -233,6 +236,7 @@ class TournamentResult:
             "seats": list(self.seats),
             "interval": "Student's t, 95% confidence, over deals",
             "resamples": self.resamples,
+            "played": self.played,
             "pairs": [
                 {
                     "first": p.first,
@@ -274,6 +278,7 @@ class TournamentResult:
                 seed=int(data["seed"]),
                 seats=(int(data["seats"][0]), int(data["seats"][1])),
                 resamples=int(data["resamples"]),
+                played=int(data["played"]),
                 pairs=tuple(
                     PairResult(
                         str(p["first"]),
@@ -389,7 +394,7 @@ def tournament(
     returns: dict[tuple[int, int], tuple[list[float], list[float]]] = {}
     # A name that is another's alias (the same factory) plays the same games: reuse them.
     played: dict[tuple[int, int], tuple[list[float], list[float]]] = {}
-    offset = 0
+    offset = played_games = 0
     for a, b in pairs:
         first_factory, second_factory = factories[names[a]], factories[names[b]]
         key = (id(first_factory), id(second_factory))
@@ -414,6 +419,7 @@ def tournament(
                 progress=report,
             )
             returns[a, b] = played[key] = _deal_returns(first, replay, players)
+            played_games += games if first is replay else 2 * games
         offset += 2 * games
     draws = itertools.count()
 
@@ -463,6 +469,7 @@ def tournament(
         resamples=resamples if use_bootstrap else 0,
         pairs=tuple(pair_results),
         standings=tuple(standings),
+        played=played_games,
     )
 
 

@@ -108,6 +108,8 @@ def test_an_alias_reuses_the_games_with_the_same_figures(toy: Game) -> None:
     )
     assert aliased.pair("low", "alias").difference == Stat.of([0.0] * 14)
     assert calls[-1] == (84, 84)
+    # low-random and alias-random are the same games; low-alias needs no replay
+    assert (aliased.total_games, aliased.played, played.played) == (84, 28 + 14, 84)
     assert [d for d, _ in calls] == sorted(d for d, _ in calls)
     first, replay = play_pair(toy, LowBot, LowBot, 5, seed=1)
     assert first is replay
