@@ -41,6 +41,14 @@ each deal, then the mean and interval are taken over the deals.
 
 >>> lineup(4), lineup(3), lineup(2)
 ((0, 1, 0, 1), (0, 1, 0), (0, 1))
+>>> from cardrules import load_game
+>>> result = tournament(load_game("hazari"), ["greedy", "solver"], games=6, seed=1)
+>>> result.bots, result.seats, result.total_games
+(('greedy', 'solver'), (2, 2), 12)
+>>> [standing.bot for standing in result.standings]
+['solver', 'greedy']
+>>> result.pair("solver", "greedy").difference.mean > 0
+True
 
 A tournament runs on any :class:`concurrent.futures.Executor`, with the same
 result as a serial run, and its result is a frozen value with ``table()`` and
