@@ -8,7 +8,7 @@ from typing import Any
 from cardrules.cards import format_cards
 from cardrules.cli.narrate import Option, cards_text, seat_text
 from cardrules.game import LegalActions, Turn
-from cardrules.hazari.actions import Up
+from cardrules.hazari.actions import Up, parse_action_text
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
@@ -105,4 +105,4 @@ def options(
 
 def parse(text: str, observation: HazariObservation) -> Up:
     """A typed arrangement (raises a :class:`~cardrules.errors.CardRulesError` if invalid)."""
-    return Up(Arrangement.parse(text))
+    return parse_action_text(text)
