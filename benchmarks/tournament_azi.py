@@ -16,12 +16,14 @@ import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
-from cardrules.bots import AziGames, Bot, HeuristicBot, RandomBot, SearchBot
+from cardrules import load_game
+from cardrules.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from cardrules.runner import SimulationResult, simulate
 
 
 def run(lineup: list[Bot], games: int, seed: int, executor: Executor | None) -> SimulationResult:
-    return simulate(AziGames(4), lineup, games, seed=seed, rotate_seats=True, executor=executor)
+    game = load_game("azi", players=4)
+    return simulate(game, lineup, games, seed=seed, rotate_seats=True, executor=executor)
 
 
 def main() -> int:

@@ -14,13 +14,17 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 
 from cardrules.azi.actions import PASS, AziAction, Pass, Raise, make_raise
 from cardrules.azi.rules import AziRules, FirstLead
-from cardrules.game import LegalActions, check_index
+from cardrules.game import ActionTuple, LegalActions, check_index
 
-__all__ = ["BidChoices", "first_leader", "next_bidder", "raise_amounts"]
+__all__ = ["BidChoices", "bid_choices", "first_leader", "next_bidder", "raise_amounts"]
+
+_LAZY_FROM = 64
+"""Bidding turns offering more raises than this get a lazy collection, not a cached tuple."""
 
 
 def raise_amounts(stake: int, raises: int, rules: AziRules) -> range:
@@ -58,6 +62,19 @@ class BidChoices(LegalActions[AziAction]):
     def __getitem__(self, index: int) -> AziAction:
         position = check_index(index, 1 + len(self.amounts))
         return PASS if position == 0 else make_raise(self.amounts[position - 1])
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_choices(low: int, high: int) -> ActionTuple[AziAction]:
+    return ActionTuple([PASS, *map(make_raise, range(low, high))])
+
+
+def bid_choices(amounts: range) -> LegalActions[AziAction]:
+    """Pass and a raise to each of ``amounts``: a shared tuple for the usual short ranges
+    (from a bounded cache), a lazy :class:`BidChoices` for long ones."""
+    if len(amounts) > _LAZY_FROM:
+        return BidChoices(amounts)
+    return _cached_choices(amounts.start, amounts.stop)
 
 
 def next_bidder(stayers: Sequence[int], passed: Sequence[bool], player: int) -> int:

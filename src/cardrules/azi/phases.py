@@ -35,6 +35,9 @@ class Phase(enum.Enum):
     OVER = "over"
     """The pot has been won; the game is over (A15)."""
 
+    # Members are singletons: hash by identity (in C), as the engine keys tables by phase.
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 

@@ -50,6 +50,9 @@ __all__ = [
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
+# One pack per choice of three suits out of four: at most four entries.
+_PACKS: dict[tuple[Suit, ...], Deck] = {}
+
 
 class FirstLead(NamedEnum):
     """Who leads the first trick of a deal (A8)."""
@@ -136,7 +139,10 @@ class AziRules:
     @property
     def pack(self) -> Deck:
         """The 27-card pack of these suits, in card-index order."""
-        return azi_pack(self.suits)
+        pack = _PACKS.get(self.suits)
+        if pack is None:
+            pack = _PACKS[self.suits] = azi_pack(self.suits)
+        return pack
 
     @property
     def games_per_match(self) -> int:

@@ -30,7 +30,7 @@ from cardrules.azi.transitions import FOLDED, IN, NOBODY, OUT, GameSetup, Positi
 from cardrules.cards import Card, format_cards
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
-from cardrules.game import LegalActions, Turn
+from cardrules.game import Turn
 from cardrules.records import GameRecord, dump_json, load_record, record_actions
 from cardrules.rng import Rng, derive_seed
 
@@ -249,20 +249,9 @@ class AziState(Position):
 
     # ----------------------------------------------------------- legal actions
 
-    def legal_actions(self) -> LegalActions[AziAction]:
-        """The current player's legal actions, in a fixed order (empty when terminal).
+    legal_actions = Position._legal
 
-        ``action in legal_actions()`` is True exactly when :meth:`apply` accepts it.
-        """
-        return self._legal()
-
-    def apply(self, action: AziAction) -> AziState:
-        """The state after the current player takes ``action``.
-
-        An illegal action raises :class:`~cardrules.errors.IllegalActionError`
-        and leaves this state as it was (states never change).
-        """
-        return self._step(action)
+    apply = Position._step
 
     def action_id(self, action: AziAction) -> int:
         """The fixed id of ``action`` under these rules (see :mod:`cardrules.azi.ids`)."""

@@ -36,7 +36,7 @@ from cardrules.azi.actions import (
     Raise,
     Skip,
 )
-from cardrules.azi.bidding import BidChoices, first_leader, next_bidder, raise_amounts
+from cardrules.azi.bidding import bid_choices, first_leader, next_bidder, raise_amounts
 from cardrules.azi.deal import CARDS_EACH, layout, seats_from_left
 from cardrules.azi.events import (
     Answered,
@@ -104,7 +104,7 @@ Node = Any
 class GameSetup:
     """What is fixed for a whole game."""
 
-    __slots__ = ("dealing", "first_dealer", "ids", "pack", "players", "rules")
+    __slots__ = ("_ids", "dealing", "first_dealer", "pack", "players", "rules")
 
     def __init__(self, rules: AziRules, dealing: Dealing, first_dealer: int) -> None:
         self.rules = rules
@@ -112,7 +112,15 @@ class GameSetup:
         self.first_dealer = first_dealer
         self.players = rules.players
         self.pack = rules.pack
-        self.ids: ActionIds = action_ids(rules)
+        self._ids: ActionIds | None = None
+
+    @property
+    def ids(self) -> ActionIds:
+        """The action-id table of the rules (looked up on first use)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = action_ids(self.rules)
+        return ids
 
 
 class _Deal:
@@ -212,7 +220,10 @@ class Position:
     # ----------------------------------------------------------- legal actions
 
     def _legal(self) -> LegalActions[AziAction]:
-        """The legal actions of the player to act, in a fixed order."""
+        """The current player's legal actions, in a fixed order (empty when terminal).
+
+        ``action in legal_actions()`` is True exactly when ``apply`` accepts it.
+        """
         phase = self._phase
         if phase is _PLAY:
             return ActionTuple([_PLAYS[card.index] for card in self._playable()])
@@ -221,7 +232,7 @@ class Position:
         if phase is _DISCARD:
             return ActionTuple([_DISCARDS[c.index] for c in self._hands[self._current]])
         if phase is _BIDDING:
-            return BidChoices(raise_amounts(self._stake, self._raises, self._g.rules))
+            return bid_choices(raise_amounts(self._stake, self._raises, self._g.rules))
         if phase is _DECLARATIONS:
             return self._declarations()
         if phase is _ANSWER:
@@ -262,7 +273,7 @@ class Position:
             return self._hands[player]
         led = trick[0][1].suit
         trump = self._d.trump
-        exempt = raznomast_exempt(self._razno[player], led, trump, self._led)
+        exempt = self._razno[player] and raznomast_exempt(True, led, trump, self._led)
         return legal_cards(self._hands[player], led, trump, exempt)
 
     def _invitable(self, player: int) -> tuple[int, ...]:
@@ -289,7 +300,11 @@ class Position:
     # ------------------------------------------------------------ transitions
 
     def _step(self, action: AziAction) -> Self:
-        """The position after the player to act takes ``action``; self is untouched."""
+        """The state after the current player takes ``action``.
+
+        An illegal action raises :class:`~cardrules.errors.IllegalActionError`
+        and leaves this state as it was (states never change).
+        """
         player = self._current
         if player < 0:
             raise IllegalActionError(f"the game is over; {action!r:.80} cannot be played")
@@ -328,7 +343,9 @@ class Position:
 
     def _on_declarations(self, new: Position, player: int, action: AziAction) -> None:
         match action:
-            case Declare() if action in self._declarations():
+            case Declare(raznomast=raznomast, invite=invite) if (
+                not raznomast or raznomast_eligible(self._hands[player], self._d.trump)
+            ) and (invite is None or invite in self._invitable(player)):
                 new._declare(player, action)
             case _:
                 self._reject(action, player)
