@@ -70,32 +70,49 @@ def _game(
     return AziState.new(rules, dealer=dealer, dealing=game_dealing)
 
 
-@attrs.frozen(repr=False, eq=False)
+@attrs.frozen(init=False, repr=False, eq=False)
 class AziMatch:
     """One position of an Azi match. Create it with :meth:`new`.
 
     ``finished`` are the games already played; ``current`` is the game in progress
     (or the last game, once the match is over). ``AziMatch(rules, seed)`` (with an
-    optional first dealer) is a fresh match, as in 0.1.0.
+    optional ``first_dealer``) is a fresh match, as in 0.1.0; ``seed`` may also be
+    a :class:`~cardrules.dealing.Dealing`.
     """
 
-    rules: AziRules = attrs.field(validator=_check_rules)
-    dealing: Dealing = attrs.field(converter=_to_dealing)
-    first_dealer: int = attrs.field(default=None)
-    finished: tuple[AziState, ...] = ()
-    current: AziState = attrs.field(default=None)
+    rules: AziRules
+    dealing: Dealing
+    first_dealer: int
+    finished: tuple[AziState, ...]
+    current: AziState
 
-    def __attrs_post_init__(self) -> None:
-        players = self.rules.players
-        if self.first_dealer is None:
-            object.__setattr__(self, "first_dealer", draw_dealer(self.dealing, players))
-        elif type(self.first_dealer) is not int or not 0 <= self.first_dealer < players:
-            raise InvalidRulesError(f"first dealer {self.first_dealer!r:.20} is not a seat")
-        if self.current is None:
-            if self.finished:
+    def __init__(
+        self,
+        rules: AziRules,
+        seed: int | Dealing,
+        first_dealer: int | None = None,
+        finished: tuple[AziState, ...] = (),
+        current: AziState | None = None,
+    ) -> None:
+        _check_rules(None, None, rules)
+        dealing = _to_dealing(seed)
+        players = rules.players
+        if first_dealer is None:
+            first_dealer = draw_dealer(dealing, players)
+        elif type(first_dealer) is not int or not 0 <= first_dealer < players:
+            raise InvalidRulesError(f"first dealer {first_dealer!r:.20} is not a seat")
+        if current is None:
+            if finished:
                 raise InvalidStateError("a match with finished games needs its current game")
-            start = _game(self.rules, self.dealing, self.first_dealer, 0, ())
-            object.__setattr__(self, "current", start)
+            current = _game(rules, dealing, first_dealer, 0, ())
+        for name, value in (
+            ("rules", rules),
+            ("dealing", dealing),
+            ("first_dealer", first_dealer),
+            ("finished", finished),
+            ("current", current),
+        ):
+            object.__setattr__(self, name, value)
 
     @classmethod
     def new(
