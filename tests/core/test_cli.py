@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -36,7 +37,6 @@ def test_cards_parse_normalises(capsys: pytest.CaptureFixture[str]) -> None:
         (["deal", "hazari", "--dealer", "4"], "dealer 4"),
         (["deal", "poker"], "invalid choice: 'poker'"),
         (["bogus"], "invalid choice: 'bogus'"),
-        ([], "required"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(
@@ -45,7 +45,9 @@ def test_bad_input_exits_2_with_one_line(
     status, out, err = run(capsys, *argv)
     assert status == 2
     assert out == ""
-    assert err.count("\n") == 1 and err.startswith("cardrules: error: ")
+    command = f"cardrules {argv[0]}: error: " if argv[0] != "bogus" else "cardrules: error: "
+    assert err.count("\n") == 1 and err.startswith(command)
+    assert "cardrules: error: cardrules" not in err
     assert message in err
     assert "Traceback" not in err
 
@@ -104,5 +106,38 @@ def test_console_entry_point_error_exit_code() -> None:
     )
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr.startswith("cardrules: error: token 'ZZ'")
+    assert result.stderr.startswith("cardrules cards: error: token 'ZZ'")
     assert "Traceback" not in result.stderr
+
+
+def test_bare_command_prints_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys)
+    assert status == 0
+    assert out.startswith("usage: cardrules")
+    assert err == ""
+
+
+def test_no_cards_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "cards", "parse", "")
+    assert (status, out) == (2, "")
+    assert err == "cardrules cards: error: no cards given: write cards such as AS 10h T♦\n"
+
+
+def test_a_full_output_device_is_an_error_not_a_traceback() -> None:
+    with open(os.devnull, "w") as sink:
+        full = "/dev/full" if os.path.exists("/dev/full") else None
+    if full is None:
+        pytest.skip("this system has no /dev/full to write to")
+    with open(full, "w") as stdout:
+        result = subprocess.run(
+            [_console_script(), "cards", "parse", "AS"],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert sink.closed
+    assert result.returncode == 1
+    assert (
+        result.stderr
+        == "cardrules cards: error: cannot write the output: No space left on device\n"
+    )

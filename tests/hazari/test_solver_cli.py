@@ -56,7 +56,7 @@ def test_count(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hazari", "arrange", *argv]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("cardrules: error: ") and message in err
+    assert err.startswith("cardrules hazari: error: ") and message in err
 
 
 def test_value_tables(capsys: pytest.CaptureFixture[str]) -> None:

@@ -55,9 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    prog = "cardrules"
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        prog = f"cardrules {args.command}" if args.command else prog
         if args.command is None:
             parser.print_help()
             return 0
@@ -65,10 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return status
     except UsageError as exc:
-        print(f"{exc.prog}: error: {exc}", file=sys.stderr)
+        print(f"{exc.prog if exc.prog != 'cardrules' else prog}: error: {exc}", file=sys.stderr)
         return 2
     except CardRulesError as exc:
-        print(f"cardrules: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardrules: interrupted", file=sys.stderr)
@@ -79,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as exc:
         _drop_stdout()
-        print(f"cardrules: error: cannot write the output: {exc.strerror}", file=sys.stderr)
+        print(f"{prog}: error: cannot write the output: {exc.strerror}", file=sys.stderr)
         return 1
 
 
