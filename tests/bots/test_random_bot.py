@@ -9,18 +9,23 @@ import pytest
 
 from cardrules.bots import Bot, LegalView, RandomBot, bot_name, nth_action
 from cardrules.errors import IllegalActionError
-from cardrules.game import ActionTuple, LegalActions
+from cardrules.game import ActionTuple, LegalActions, check_index
 from cardrules.rng import Rng
 from cardrules.runner import play_game
 from tests.bots.toy_game import ToyState
 
 
 class LazyRange(LegalActions[int]):
-    """A lazy collection without indexing, like a game's huge action sets."""
+    """A lazy collection, like a game's huge action sets, that counts how it is read."""
 
     def __init__(self, n: int) -> None:
         self.n = n
         self.iterations = 0
+        self.lookups = 0
+
+    def __getitem__(self, index: int) -> int:
+        self.lookups += 1
+        return range(self.n)[check_index(index, self.n)]
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, int) and 0 <= action < self.n
@@ -54,11 +59,11 @@ def test_deterministic_given_the_rng_and_equal_for_lazy_and_indexed() -> None:
     assert picks_lazy == [Rng(s).randbelow(1000) for s in range(50)]
 
 
-def test_lazy_collections_are_iterated_once_per_choice() -> None:
+def test_lazy_collections_are_indexed_not_iterated() -> None:
     legal = LazyRange(10**6)
     choice = RandomBot().choose(None, legal, Rng(1))
     assert choice in legal
-    assert legal.iterations == 1
+    assert (legal.iterations, legal.lookups) == (0, 1)
     view = LegalView(LazyRange(5))
     assert view[4] == 4
     with pytest.raises(IndexError, match="index 5 out of range for 5"):

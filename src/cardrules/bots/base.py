@@ -26,11 +26,10 @@ however the games are spread over threads, processes or machines.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from cardrules.game import LegalActions
+from cardrules.game import LegalActions, check_index
 from cardrules.rng import Rng
 
 __all__ = ["Bot", "LegalView", "bot_name", "nth_action"]
@@ -62,8 +61,6 @@ def bot_name(bot: object) -> str:
 def nth_action(legal_actions: LegalActions[A], index: int) -> A:
     """The ``index``-th legal action in the collection's deterministic order.
 
-    Uses indexing when the collection supports it, otherwise iterates.
-
     >>> from cardrules.game import ActionTuple
     >>> nth_action(ActionTuple("abc"), 2)
     'c'
@@ -72,21 +69,14 @@ def nth_action(legal_actions: LegalActions[A], index: int) -> A:
     ...
     IndexError: action index 3 out of range for 3 legal actions
     """
-    size = len(legal_actions)
-    if not 0 <= index < size:
-        raise IndexError(f"action index {index} out of range for {size} legal actions")
-    getitem = getattr(legal_actions, "__getitem__", None)
-    if getitem is not None:
-        result: A = getitem(index)
-        return result
-    return next(itertools.islice(iter(legal_actions), index, None))
+    return legal_actions[check_index(index, len(legal_actions))]
 
 
 class LegalView(LegalActions[A]):
     """A read-only view of legal actions handed to bots.
 
-    It forwards ``in``, ``len``, iteration and indexing and exposes nothing else, so a
-    bot is not handed the game's own collection (which may refer to the state).
+    It forwards ``in``, ``len``, iteration and indexing and exposes nothing else. The
+    collections themselves are immutable, so a bot can change nothing through it.
 
     >>> from cardrules.game import ActionTuple
     >>> view = LegalView(ActionTuple([1, 2, 3]))
@@ -94,28 +84,24 @@ class LegalView(LegalActions[A]):
     (True, 3, [1, 2, 3], 1)
     """
 
-    __slots__ = ("_contains", "_getitem", "_iter", "_len")
+    __slots__ = ("_actions",)
 
     def __init__(self, actions: LegalActions[A]) -> None:
-        self._contains = actions.__contains__
-        self._len = actions.__len__
-        self._iter = actions.__iter__
-        self._getitem = getattr(actions, "__getitem__", None)
+        self._actions = actions
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, "_actions"):
+            raise AttributeError(f"a LegalView is read-only; cannot set {name!r}")
+        object.__setattr__(self, name, value)
 
     def __contains__(self, action: object) -> bool:
-        return self._contains(action)
+        return action in self._actions
 
     def __len__(self) -> int:
-        return self._len()
+        return len(self._actions)
 
     def __iter__(self) -> Iterator[A]:
-        return self._iter()
+        return iter(self._actions)
 
     def __getitem__(self, index: int) -> A:
-        if self._getitem is not None:
-            result: A = self._getitem(index)
-            return result
-        size = self._len()
-        if not 0 <= index < size:
-            raise IndexError(f"action index {index} out of range for {size} legal actions")
-        return next(itertools.islice(self._iter(), index, None))
+        return self._actions[check_index(index, len(self._actions))]
