@@ -21,8 +21,11 @@ Card.parse('TH')
 from __future__ import annotations
 
 import enum
+import operator
 import re
+import reprlib
 from collections.abc import Iterable
+from typing import Any, cast
 
 import attrs
 
@@ -39,7 +42,27 @@ __all__ = [
 ]
 
 
-class Rank(enum.IntEnum):
+class _StrictEnumType(enum.EnumMeta):
+    """Makes ``Rank(value)`` and ``Suit(value)`` accept only a member or a plain integer
+    value; anything else goes to ``_missing_``, which raises a package error (the plain
+    enum lookup would take ``True`` or ``2.0``, and fails on values it cannot print)."""
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # the functional API: leave it to enum
+            return super().__call__(value, *args, **kwargs)
+        if isinstance(value, cls):
+            return value
+        if not isinstance(value, (bool, enum.Enum)) and hasattr(type(value), "__index__"):
+            try:
+                member = cls._value2member_map_.get(operator.index(value))
+            except Exception:
+                member = None
+            if member is not None:
+                return member
+        return cast("type[enum.Enum]", cls)._missing_(value)
+
+
+class Rank(enum.IntEnum, metaclass=_StrictEnumType):
     """A card rank, valued 2..14 so that the Ace is high.
 
     >>> Rank.ACE > Rank.KING, str(Rank.TEN), Rank.parse("10")
@@ -68,10 +91,17 @@ class Rank(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank symbol (``A``, ``k``, ``10``, ``T``...)."""
+        _require_text(text)
         rank = _RANK_BY_TEXT.get(text.upper())
         if rank is None:
             raise CardParseError(text, 0, f"unknown rank {text!r} (expected one of {_RANK_HINT})")
         return rank
+
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        raise InvalidCardsError(
+            f"rank {_show(value)} is not a rank value in 2..14 (Rank.parse reads symbols)"
+        )
 
     def __str__(self) -> str:
         return self.symbol
@@ -80,7 +110,7 @@ class Rank(enum.IntEnum):
         return f"Rank.{self.name}"
 
 
-class Suit(enum.IntEnum):
+class Suit(enum.IntEnum, metaclass=_StrictEnumType):
     """A card suit. Suits have no rank in either game; the order only fixes indices.
 
     >>> Suit.parse("♠"), str(Suit.HEARTS), Suit.DIAMONDS.unicode
@@ -105,10 +135,17 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit letter (either case) or symbol (filled or outlined)."""
+        _require_text(text)
         suit = _SUIT_BY_TEXT.get(text.upper())
         if suit is None:
             raise CardParseError(text, 0, f"unknown suit {text!r} (expected one of {_SUIT_HINT})")
         return suit
+
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        raise InvalidCardsError(
+            f"suit {_show(value)} is not a suit value in 0..3 (Suit.parse reads letters)"
+        )
 
     def __str__(self) -> str:
         return self.letter
@@ -126,6 +163,58 @@ _SUIT_BY_TEXT = {suit.letter: suit for suit in Suit} | {
 _SUIT_HINT = "C D H S or ♣ ♦ ♥ ♠"
 
 
+class _ShortRepr(reprlib.Repr):
+    """``repr`` for error messages: bounded in length and depth, safe on any value."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:  # printing a huge int is slow, or refused past 4300 digits
+            return f"<{'negative ' if x < 0 else ''}int of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+
+_SHORT_REPR = _ShortRepr()
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = 80
+
+
+def _show(value: object) -> str:
+    """A short ``repr`` of ``value`` for an error message; never raises.
+
+    >>> _show("x" * 100)[:12], _show(10**5000), _show([[[[[[[[1]]]]]]]])
+    ("'xxxxxxxxxxx", '<int of 16610 bits>', '[[[[[[[...]]]]]]]')
+    """
+    try:
+        return _SHORT_REPR.repr(value)
+    except Exception:  # a broken __repr__ of some foreign object
+        return f"<{type(value).__name__} object>"
+
+
+def _require_text(text: object, position: int = 0) -> None:
+    if not isinstance(text, str):
+        raise CardParseError(_show(text), position, f"expected a string, got {type(text).__name__}")
+
+
+def _to_rank(value: object) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    if type(value) is int and 2 <= value <= 14:
+        return Rank(value)
+    raise InvalidCardsError(
+        f"card rank {_show(value)} is not a Rank or an int in 2..14"
+        " (Card.parse reads text such as 'AS')"
+    )
+
+
+def _to_suit(value: object) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if type(value) is int and 0 <= value <= 3:
+        return Suit(value)
+    raise InvalidCardsError(
+        f"card suit {_show(value)} is not a Suit or an int in 0..3"
+        " (Card.parse reads text such as 'AS')"
+    )
+
+
 @attrs.frozen(order=False, eq=False, repr=False, cache_hash=False)
 class Card:
     """One playing card: an immutable, hashable, ordered value.
@@ -139,8 +228,8 @@ class Card:
     [Card.parse('2C'), Card.parse('TD'), Card.parse('AS')]
     """
 
-    rank: Rank = attrs.field(converter=Rank)
-    suit: Suit = attrs.field(converter=Suit)
+    rank: Rank = attrs.field(converter=_to_rank)
+    suit: Suit = attrs.field(converter=_to_suit)
     index: int = attrs.field(init=False)
 
     @index.default
@@ -151,7 +240,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card with the given index (``0..51``); the same object every time."""
         if type(index) is not int or not 0 <= index < 52:
-            raise InvalidCardsError(f"card index {index!r} is not an integer in 0..51")
+            raise InvalidCardsError(f"card index {_show(index)} is not an integer in 0..51")
         return _CARDS[index]
 
     @classmethod
@@ -234,8 +323,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card(" q♡ ")
     Card.parse('QH')
     """
-    if not isinstance(text, str):
-        raise CardParseError(repr(text), 0, f"expected a string, got {type(text).__name__}")
+    _require_text(text)
     return _parse_token(text.strip(), 0)
 
 
@@ -251,8 +339,7 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     ...
     cardrules.errors.CardParseError: token 'as' at position 1: duplicate of AS at position 0
     """
-    if not isinstance(text, str):
-        raise CardParseError(repr(text), 0, f"expected a string, got {type(text).__name__}")
+    _require_text(text)
     tokens = [token for token in _SEPARATORS.split(text) if token]
     cards = tuple(_parse_token(token, position) for position, token in enumerate(tokens))
     if not allow_duplicates:
@@ -268,13 +355,31 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     return cards
 
 
+def _card_items(cards: object, what: str) -> tuple[Card, ...]:
+    if isinstance(cards, (str, bytes)):
+        raise InvalidCardsError(
+            f"{what} must be Card values, got the text {_show(cards)} (read it with parse_cards)"
+        )
+    if not isinstance(cards, Iterable):
+        raise InvalidCardsError(f"{what} must be an iterable of Card values, got {_show(cards)}")
+    result = tuple(cards)
+    for item in result:
+        if item.__class__ is not Card:
+            raise InvalidCardsError(f"{what} holds {_show(item)}, which is not a Card")
+    return result
+
+
 def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " ") -> str:
     """Write cards in compact form, separated by ``sep``.
+
+    A non-card raises :class:`InvalidCardsError`.
 
     >>> format_cards(parse_cards("10h 9s"), unicode=True)
     'T♥ 9♠'
     """
-    return sep.join(card.format(unicode=unicode) for card in cards)
+    if not isinstance(sep, str):
+        raise InvalidCardsError(f"the separator {_show(sep)} is not a string")
+    return sep.join(card.format(unicode=unicode) for card in _card_items(cards, "cards"))
 
 
 def require_distinct(cards: Iterable[Card], what: str = "cards") -> tuple[Card, ...]:
@@ -285,10 +390,9 @@ def require_distinct(cards: Iterable[Card], what: str = "cards") -> tuple[Card, 
     ...
     cardrules.errors.InvalidCardsError: hand repeats AS
     """
-    result = tuple(cards)
-    for item in result:
-        if item.__class__ is not Card:
-            raise InvalidCardsError(f"{what} holds {item!r}, which is not a Card")
+    if not isinstance(what, str):
+        raise InvalidCardsError(f"the description {_show(what)} of the cards is not a string")
+    result = _card_items(cards, what)
     if len(set(result)) != len(result):
         seen: set[Card] = set()
         for card in result:

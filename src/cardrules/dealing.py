@@ -27,19 +27,25 @@ from collections.abc import Iterable
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.deck import Deck
 from cardrules.errors import InvalidCardsError, InvalidStateError
 from cardrules.rng import Rng, check_seed, derive_seed
 
 __all__ = ["Dealing"]
 
+_MAX_DEAL = (1 << 64) - 1
+
 
 def _to_decks(decks: Iterable[Deck]) -> tuple[Deck, ...]:
+    if isinstance(decks, (str, bytes)) or not isinstance(decks, Iterable):
+        raise InvalidCardsError(
+            f"explicit decks must be a sequence of Deck values, got {_show(decks)}"
+        )
     result = tuple(decks)
     for deck in result:
         if not isinstance(deck, Deck):
-            raise InvalidCardsError(f"explicit decks must be Deck values, got {deck!r}")
+            raise InvalidCardsError(f"explicit decks must be Deck values, got {_show(deck)}")
     return result
 
 
@@ -48,23 +54,48 @@ def _check_optional_seed(_: object, __: object, seed: int | None) -> None:
         check_seed(seed)
 
 
+def _seed_from_decks(decks: tuple[Deck, ...]) -> int:
+    value = 0
+    for deck in decks:
+        for card in deck:
+            value = derive_seed(value, card.index + 1)
+        value = derive_seed(value, 0)
+    return value
+
+
+def _check_deal(number: object, pack: object) -> None:
+    if type(number) is not int or not 0 <= number <= _MAX_DEAL:
+        raise InvalidStateError(f"deal number {_show(number)} is not an integer in 0..2**64-1")
+    if not isinstance(pack, Deck):
+        raise InvalidCardsError(f"the pack to deal from must be a Deck, got {_show(pack)}")
+
+
 @attrs.frozen
 class Dealing:
-    """The chance source of a game: an optional ``seed`` and explicit ``decks``, top first."""
+    """The chance source of a game: an optional ``seed`` and explicit ``decks``, top first.
+
+    >>> Dealing(seed=1).deck(-1, Deck.azi())
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: deal number -1 is not an integer in 0..2**64-1
+    """
 
     seed: int | None = attrs.field(default=None, validator=_check_optional_seed)
     decks: tuple[Deck, ...] = attrs.field(default=(), converter=_to_decks)
+    _derived_seed: int | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @property
     def base_seed(self) -> int:
-        """The seed behind seeded deals: ``seed``, or one derived from the explicit decks."""
+        """The seed behind seeded deals: ``seed``, or one derived from the explicit decks.
+
+        The derived seed is worked out once, on first use, and kept.
+        """
         if self.seed is not None:
             return self.seed
-        value = 0
-        for deck in self.decks:
-            for card in deck:
-                value = derive_seed(value, card.index + 1)
-            value = derive_seed(value, 0)
+        value = self._derived_seed
+        if value is None:
+            value = _seed_from_decks(self.decks)
+            object.__setattr__(self, "_derived_seed", value)
         return value
 
     def deck(self, number: int, pack: Deck) -> Deck:
@@ -72,9 +103,10 @@ class Dealing:
 
         An explicit deck must hold exactly the cards of ``pack``.
         """
+        _check_deal(number, pack)
         if number < len(self.decks):
             return self._explicit(number, pack)
-        return Deck(self.cards(number, pack))
+        return Deck(self._seeded(number, pack))
 
     def cards(self, number: int, pack: Deck) -> tuple[Card, ...]:
         """The cards of :meth:`deck`, top first, without building a :class:`Deck`.
@@ -82,8 +114,12 @@ class Dealing:
         The fast path for game engines: a seeded deal is one Fisher–Yates shuffle
         and one cut, both drawn from ``Rng(derive_seed(base_seed, number))``.
         """
+        _check_deal(number, pack)
         if number < len(self.decks):
             return self._explicit(number, pack).cards
+        return self._seeded(number, pack)
+
+    def _seeded(self, number: int, pack: Deck) -> tuple[Card, ...]:
         rng = Rng(derive_seed(self.base_seed, number))
         order = rng.shuffled(pack.cards)
         cut = rng.randbelow(len(order) + 1)
@@ -107,12 +143,23 @@ class Dealing:
 
     @classmethod
     def from_json(cls, data: object) -> Dealing:
-        """Read what :meth:`to_json` wrote; bad input raises :class:`InvalidStateError`."""
+        """Read what :meth:`to_json` wrote; bad input raises :class:`InvalidStateError`.
+
+        >>> try:
+        ...     Dealing.from_json({"seed": 10**5000, "decks": []})
+        ... except InvalidStateError as exc:
+        ...     print(exc)
+        invalid dealing: seed <int of 16610 bits> is not an integer in 0..2**64-1
+        """
         if not isinstance(data, dict) or set(data) != {"seed", "decks"}:
-            raise InvalidStateError(f"dealing must be an object with seed and decks, got {data!r}")
+            raise InvalidStateError(
+                f"dealing must be an object with seed and decks, got {_show(data)}"
+            )
         decks = data["decks"]
         if not isinstance(decks, list) or not all(isinstance(d, str) for d in decks):
-            raise InvalidStateError(f"dealing decks must be a list of card strings, got {decks!r}")
+            raise InvalidStateError(
+                f"dealing decks must be a list of card strings, got {_show(decks)}"
+            )
         try:
             return cls(seed=data["seed"], decks=tuple(Deck.parse(text) for text in decks))
         except (InvalidCardsError, ValueError) as exc:

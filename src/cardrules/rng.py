@@ -15,10 +15,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from cardrules.errors import InvalidSeedError
+from cardrules.cards import _show
+from cardrules.errors import CardRulesError, InvalidSeedError
 
 __all__ = ["Rng", "check_seed", "derive_seed"]
 
@@ -52,7 +53,7 @@ def check_seed(seed: object) -> int:
     cardrules.errors.InvalidSeedError: seed -1 is not an integer in 0..2**64-1
     """
     if type(seed) is not int or not 0 <= seed <= _MASK:
-        raise InvalidSeedError(f"seed {seed!r} is not an integer in 0..2**64-1")
+        raise InvalidSeedError(f"seed {_show(seed)} is not an integer in 0..2**64-1")
     return seed
 
 
@@ -93,9 +94,15 @@ class Rng:
         return _mix(self._state)
 
     def randbelow(self, n: int) -> int:
-        """A uniform integer in ``0 .. n-1`` (unbiased, by rejection)."""
-        if type(n) is not int or n <= 0:
-            raise ValueError(f"randbelow needs a positive int, got {n!r}")
+        """A uniform integer in ``0 .. n-1`` (unbiased, by rejection); ``n`` is in ``1..2**64``.
+
+        >>> Rng(1).randbelow(0)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.CardRulesError: randbelow needs a positive int up to 2**64, got 0
+        """
+        if type(n) is not int or not 0 < n <= _MASK + 1:
+            raise CardRulesError(f"randbelow needs a positive int up to 2**64, got {_show(n)}")
         limit = _LIMITS[n] if n < _LIMIT_CACHE else _limit(n)
         while True:
             value = self.next_u64()
@@ -107,9 +114,17 @@ class Rng:
         return (self.next_u64() >> 11) * (1.0 / (1 << 53))
 
     def choice(self, items: Sequence[T]) -> T:
-        """A uniformly chosen element of a non-empty sequence."""
+        """A uniformly chosen element of a non-empty sequence.
+
+        >>> Rng(1).choice([])
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.CardRulesError: choice from an empty sequence
+        """
+        if not isinstance(items, Sequence):
+            raise CardRulesError(f"choice needs a sequence, got {_show(items)}")
         if not items:
-            raise ValueError("choice from an empty sequence")
+            raise CardRulesError("choice from an empty sequence")
         return items[self.randbelow(len(items))]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
@@ -118,6 +133,8 @@ class Rng:
         Position ``i`` (from the last down to 1) swaps with ``randbelow(i + 1)``;
         the draws are inlined here because dealing is on every game's hot path.
         """
+        if not isinstance(items, Iterable):
+            raise CardRulesError(f"shuffled needs a sequence, got {_show(items)}")
         result = list(items)
         state = self._state
         for i in range(len(result) - 1, 0, -1):
