@@ -26,45 +26,126 @@ from typing import Any, Protocol, TypeVar
 import attrs
 from typing_extensions import Self
 
+from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, InvalidStateError
 
 __all__ = [
     "FORMAT",
+    "MAX_JSON_DEPTH",
     "VERSION",
     "GameRecord",
     "check_summary",
     "dump_json",
     "load_record",
+    "parse_json_text",
     "record_actions",
     "replay",
 ]
 
 FORMAT = "cardrules"
 VERSION = 1
+MAX_JSON_DEPTH = 100
+"""The deepest nesting of lists and objects :func:`parse_json_text` accepts."""
 JSONObject = dict[str, Any]
 
 
 def dump_json(data: object) -> str:
-    """Canonical JSON: sorted keys, compact separators, UTF-8 text kept as is."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """Canonical JSON: sorted keys, compact separators, UTF-8 text kept as is.
+
+    Data that JSON cannot hold raises :class:`InvalidStateError`.
+
+    >>> dump_json({"b": [1, 2], "a": "♠"})
+    '{"a":"♠","b":[1,2]}'
+    """
+    try:
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise InvalidStateError(f"cannot write {_show(data)} as JSON: {exc}") from None
+
+
+def _too_deep(data: object) -> bool:
+    """True if lists and objects in ``data`` nest deeper than :data:`MAX_JSON_DEPTH`."""
+    stack = [(data, 1)] if isinstance(data, (dict, list)) else []
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            return True
+        children = value.values() if isinstance(value, dict) else value
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
+
+
+def parse_json_text(text: str | bytes) -> Any:
+    """Parse JSON text, or bytes in UTF-8, -16 or -32; any fault raises :class:`InvalidStateError`.
+
+    Whatever the input (malformed text, bytes that are not text, numbers too long to
+    read, or lists and objects nested deeper than :data:`MAX_JSON_DEPTH`), the result
+    is the parsed value or an :class:`InvalidStateError` saying what is wrong; so code
+    that walks the value afterwards cannot run out of stack.
+
+    >>> parse_json_text('{"seed": 7, "decks": []}')
+    {'seed': 7, 'decks': []}
+    >>> parse_json_text("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: not valid JSON: lists or objects nest too deeply
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidStateError(f"JSON text must be str or bytes, got {_show(text)}")
+    deep = "not valid JSON: lists or objects nest too deeply"
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise InvalidStateError(deep) from None
+    except MemoryError:
+        raise
+    except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, too many digits...
+        raise InvalidStateError(f"not valid JSON: {exc}") from None
+    if _too_deep(data):
+        raise InvalidStateError(f"{deep} (more than {MAX_JSON_DEPTH} levels)")
+    return data
 
 
 def _object(value: object, what: str) -> JSONObject:
     if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
-        raise InvalidStateError(f"{what} must be a JSON object, got {value!r:.80}")
+        raise InvalidStateError(f"{what} must be a JSON object, got {_show(value)}")
     return value
+
+
+def _check_game(_: object, __: object, game: str) -> None:
+    if not isinstance(game, str):
+        raise InvalidStateError(f"a record's game must be a name, got {_show(game)}")
+
+
+def _check_object(_: object, field: attrs.Attribute[JSONObject], value: JSONObject) -> None:
+    _object(value, f"a record's {field.name}")
+
+
+def _check_dealing(_: object, __: object, dealing: Dealing) -> None:
+    if not isinstance(dealing, Dealing):
+        raise InvalidStateError(f"a record's dealing must be a Dealing, got {_show(dealing)}")
+
+
+def _check_actions(_: object, __: object, actions: tuple[JSONObject, ...]) -> None:
+    if not isinstance(actions, tuple):
+        raise InvalidStateError(f"a record's actions must be a tuple, got {_show(actions)}")
+    for number, action in enumerate(actions):
+        _object(action, f"action {number}")
 
 
 @attrs.frozen
 class GameRecord:
-    """The serialised form of a game: what was played, and what it led to."""
+    """The serialised form of a game: what was played, and what it led to.
 
-    game: str
-    rules: JSONObject
-    dealing: Dealing
-    actions: tuple[JSONObject, ...]
-    summary: JSONObject
+    Fields of the wrong type raise :class:`InvalidStateError`.
+    """
+
+    game: str = attrs.field(validator=_check_game)
+    rules: JSONObject = attrs.field(validator=_check_object)
+    dealing: Dealing = attrs.field(validator=_check_dealing)
+    actions: tuple[JSONObject, ...] = attrs.field(validator=_check_actions)
+    summary: JSONObject = attrs.field(validator=_check_object)
 
     def to_json(self) -> str:
         """The record as canonical JSON text."""
@@ -81,20 +162,20 @@ class GameRecord:
         )
 
     @classmethod
-    def from_json(cls, text: str | bytes, game: str) -> GameRecord:
-        """Parse and check the envelope of a record of ``game``.
+    def from_json(cls, text: JSONObject | str | bytes, game: str) -> GameRecord:
+        """Parse and check the envelope of a record of ``game``, given as JSON text or
+        as the dict that text holds.
 
         Anything malformed raises :class:`InvalidStateError` naming what is wrong.
         """
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError, RecursionError) as exc:
-            raise InvalidStateError(f"not valid JSON: {exc}") from exc
-        data = _object(data, "a game record")
+        if isinstance(text, dict):  # written and read back, so it is JSON and bounded
+            text = dump_json(text)
+        data = _object(parse_json_text(text), "a game record")
         expected = {"format", "version", "game", "rules", "dealing", "actions", "summary"}
         if set(data) != expected:
             raise InvalidStateError(
-                f"a game record needs exactly the keys {sorted(expected)}, got {sorted(data)}"
+                f"a game record needs exactly the keys {sorted(expected)},"
+                f" got {_show(sorted(data))}"
             )
         if (
             data["format"] != FORMAT
@@ -102,14 +183,16 @@ class GameRecord:
             or data["version"] != VERSION
         ):
             raise InvalidStateError(
-                f"unsupported record format {data['format']!r} version {data['version']!r}"
-                f" (expected {FORMAT!r} version {VERSION})"
+                f"unsupported record format {_show(data['format'])}"
+                f" version {_show(data['version'])} (expected {FORMAT!r} version {VERSION})"
             )
         if data["game"] != game:
-            raise InvalidStateError(f"this is a record of {data['game']!r}, not of {game!r}")
+            raise InvalidStateError(
+                f"this is a record of {_show(data['game'])}, not of {_show(game)}"
+            )
         actions = data["actions"]
         if not isinstance(actions, list):
-            raise InvalidStateError(f"actions must be a JSON list, got {actions!r:.80}")
+            raise InvalidStateError(f"actions must be a JSON list, got {_show(actions)}")
         return cls(
             game=game,
             rules=_object(data["rules"], "rules"),
@@ -129,26 +212,40 @@ class _Replayable(Protocol):
 S = TypeVar("S", bound=_Replayable)
 
 
+def _iterable(values: object, what: str) -> Iterable[object]:
+    if isinstance(values, (str, bytes, dict)) or not isinstance(values, Iterable):
+        raise InvalidStateError(f"{what} must be a list or tuple, got {_show(values)}")
+    return values
+
+
+def _callable(value: object, what: str) -> None:
+    if not callable(value):
+        raise InvalidStateError(f"{what} must be a function, got {_show(value)}")
+
+
 def replay(start: S, actions: Iterable[JSONObject], parse: Callable[[JSONObject], Any]) -> S:
     """Apply recorded actions to ``start``; any fault raises :class:`InvalidStateError`.
 
     Each recorded action carries the ``player`` who took it, which must be the
     player to act; ``parse`` turns the rest of the object into an action.
     """
+    if not hasattr(start, "current_player") or not callable(getattr(start, "apply", None)):
+        raise InvalidStateError(f"replay needs a game state to start from, got {_show(start)}")
+    _callable(parse, "the action parser")
     state = start
-    for number, data in enumerate(actions):
-        fields = dict(data)
+    for number, data in enumerate(_iterable(actions, "the actions")):
+        fields = dict(_object(data, f"action {number}"))
         player = fields.pop("player", None)
         if type(player) is not int or player != state.current_player:
             raise InvalidStateError(
-                f"action {number} is recorded for player {player!r},"
+                f"action {number} is recorded for player {_show(player)},"
                 f" but player {state.current_player!r} is to act"
             )
         try:
             state = state.apply(parse(fields))
         except CardRulesError as exc:
             raise InvalidStateError(
-                f"action {number} ({data!r:.80}) cannot be replayed: {exc}"
+                f"action {number} ({_show(data)}) cannot be replayed: {exc}"
             ) from exc
     return state
 
@@ -166,14 +263,16 @@ def check_summary(actual: JSONObject, stored: JSONObject) -> None:
     ...     print(str(exc).split(": ", 1)[1])
     'winner' is missing but the actions give None
     """
+    actual = _object(actual, "the replayed summary")
+    stored = _object(stored, "the record's summary")
     if dump_json(actual) == dump_json(stored):
         return
     missing = object()
     for key in sorted(set(actual) | set(stored)):
         have, want = stored.get(key, missing), actual.get(key, missing)
         if have is missing or want is missing or dump_json(have) != dump_json(want):
-            shown = "missing" if have is missing else f"stored as {have!r:.80}"
-            given = "nothing" if want is missing else f"{want!r:.80}"
+            shown = "missing" if have is missing else f"stored as {_show(have)}"
+            given = "nothing" if want is missing else _show(want)
             raise InvalidStateError(
                 f"the record's summary does not match its actions: {key!r} is {shown}"
                 f" but the actions give {given}"
@@ -182,32 +281,48 @@ def check_summary(actual: JSONObject, stored: JSONObject) -> None:
 
 def record_actions(history: Iterable[Any]) -> tuple[JSONObject, ...]:
     """The JSON form of a history of :class:`~cardrules.game.Turn` records."""
-    return tuple({"player": turn.player, **turn.action.to_json()} for turn in history)
+    result = []
+    for number, turn in enumerate(_iterable(history, "a history")):
+        player = getattr(turn, "player", None)
+        to_json = getattr(getattr(turn, "action", None), "to_json", None)
+        if type(player) is not int or not callable(to_json):
+            raise InvalidStateError(
+                f"history item {number} is {_show(turn)}, not a turn with a player and an action"
+            )
+        action = _object(to_json(), f"the JSON form of history item {number}")
+        result.append({"player": player, **action})
+    return tuple(result)
 
 
 def load_record(
-    text: str | bytes,
+    text: JSONObject | str | bytes,
     game: str,
     start: Callable[[GameRecord], S],
     parse: Callable[[JSONObject], Any],
     summary: Callable[[S], JSONObject],
 ) -> S:
-    """Rebuild a state from a record of ``game``, the same way for every game.
+    """Rebuild a state from a record of ``game`` (JSON text or its dict), the same way
+    for every game.
 
     ``start`` builds the initial position from the record's rules and dealing,
     ``parse`` reads one action, and ``summary`` describes a position; the replayed
     position's summary must equal the stored one. Every fault raises
-    :class:`InvalidStateError`.
+    :class:`InvalidStateError`, whatever the input.
     """
-    record = GameRecord.from_json(text, game)
+    for function, what in ((start, "start"), (parse, "parse"), (summary, "summary")):
+        _callable(function, f"load_record's {what}")
     try:
-        state = start(record)
-    except InvalidStateError:
-        raise
-    except CardRulesError as exc:
-        raise InvalidStateError(
-            f"invalid {game} record setup {record.rules!r:.120}: {exc}"
-        ) from exc
-    state = replay(state, record.actions, parse)
-    check_summary(summary(state), record.summary)
+        record = GameRecord.from_json(text, game)
+        try:
+            state = start(record)
+        except InvalidStateError:
+            raise
+        except CardRulesError as exc:
+            raise InvalidStateError(
+                f"invalid {game} record setup {_show(record.rules)}: {exc}"
+            ) from exc
+        state = replay(state, record.actions, parse)
+        check_summary(summary(state), record.summary)
+    except RecursionError:
+        raise InvalidStateError(f"the {game!r} record nests too deeply to load") from None
     return state

@@ -29,6 +29,14 @@ from cardrules.errors import (
     InvalidSeedError,
     InvalidStateError,
 )
+from cardrules.records import (
+    GameRecord,
+    check_summary,
+    dump_json,
+    load_record,
+    record_actions,
+    replay,
+)
 from cardrules.rng import Rng, check_seed, derive_seed
 
 HUGE = pytest.param(10**5000, id="10**5000")
@@ -211,3 +219,53 @@ def test_explicit_decks_must_be_decks(decks: object) -> None:
 def test_dealing_from_json_raises_invalid_state_on_anything(bad: object) -> None:
     with pytest.raises(InvalidStateError):
         Dealing.from_json(bad)
+
+
+# ------------------------------------------------------------------ records
+
+
+@pytest.mark.parametrize("bad", [{1, 2}, b"x", HUGE, deep_list(100_000), {1: 2, "a": 3}])
+def test_dump_json_refuses_what_json_cannot_hold(bad: object) -> None:
+    with pytest.raises(InvalidStateError, match=r"cannot write .* as JSON"):
+        dump_json(bad)
+
+
+@pytest.mark.parametrize(
+    ("field", "bad"),
+    [
+        ("game", None),
+        ("rules", [1]),
+        ("rules", {1: 2}),
+        ("dealing", {"seed": 1, "decks": []}),
+        ("actions", [{"player": 0}]),
+        ("actions", ({"player": 0}, 5)),
+        ("summary", None),
+    ],
+)
+def test_game_record_fields_are_checked(field: str, bad: object) -> None:
+    fields: dict[str, object] = {
+        "game": "demo",
+        "rules": {},
+        "dealing": Dealing(seed=1),
+        "actions": (),
+        "summary": {},
+    }
+    fields[field] = bad
+    with pytest.raises(InvalidStateError, match="must be"):
+        GameRecord(**fields)  # type: ignore[arg-type]
+
+
+def test_replay_and_its_helpers_check_their_arguments() -> None:
+    with pytest.raises(InvalidStateError, match="needs a game state to start from"):
+        replay(None, (), dict)  # type: ignore[type-var]
+    with pytest.raises(InvalidStateError, match="must be a list or tuple, got None"):
+        record_actions(None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="history item 0 is 1"):
+        record_actions([1])
+    with pytest.raises(InvalidStateError, match="replayed summary must be a JSON object"):
+        check_summary(None, {})  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="record's summary must be a JSON object"):
+        check_summary({}, [])  # type: ignore[arg-type]
+    text = GameRecord("demo", {}, Dealing(seed=1), (), {}).to_json()
+    with pytest.raises(InvalidStateError, match="load_record's start must be a function"):
+        load_record(text, "demo", None, dict, dict)  # type: ignore[arg-type]
