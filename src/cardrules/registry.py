@@ -121,6 +121,22 @@ class GameDefinition(abc.ABC):
     def resample(self, observation: Any, rng: Rng) -> GameState[Any, Any]:
         """A state consistent with ``observation`` (the game's resampler)."""
 
+    def observation_tensor_size(self, rules: Any) -> int:
+        """The length of :meth:`observation_tensor` under ``rules``."""
+        raise InvalidRulesError(f"the game {self.name!r} defines no tensors")
+
+    def information_state_tensor_size(self, rules: Any) -> int:
+        """The length of :meth:`information_state_tensor` under ``rules``."""
+        raise InvalidRulesError(f"the game {self.name!r} defines no tensors")
+
+    def observation_tensor(self, observation: Any) -> list[float]:
+        """What one player sees now, as a flat list of floats (a function of the observation)."""
+        raise InvalidRulesError(f"the game {self.name!r} defines no tensors")
+
+    def information_state_tensor(self, observation: Any) -> list[float]:
+        """Everything one player has seen so far, as a flat list of floats."""
+        raise InvalidRulesError(f"the game {self.name!r} defines no tensors")
+
     @abc.abstractmethod
     def bots(self) -> Mapping[str, BotFactory]:
         """The game's bots by name; always ``"random"`` and ``"strong"`` among them."""
@@ -235,6 +251,28 @@ class Game:
         """An action from its text form (as ``str(action)`` writes it) or its JSON dict."""
         return self.definition.parse_action(text)
 
+    @property
+    def observation_tensor_size(self) -> int:
+        """The length of an observation tensor."""
+        return self.definition.observation_tensor_size(self.rules)
+
+    @property
+    def information_state_tensor_size(self) -> int:
+        """The length of an information-state tensor."""
+        return self.definition.information_state_tensor_size(self.rules)
+
+    def observation_tensor(self, state: Any, player: int) -> Any:
+        """What ``player`` sees of ``state`` as a flat float32 vector.
+
+        A numpy array when numpy is installed, else a list of floats. It depends only
+        on ``state.observation(player)``.
+        """
+        return _vector(self.definition.observation_tensor(state.observation(player)))
+
+    def information_state_tensor(self, state: Any, player: int) -> Any:
+        """Everything ``player`` has seen of ``state`` so far, as a flat float32 vector."""
+        return _vector(self.definition.information_state_tensor(state.observation(player)))
+
     def resample(self, observation: Any, rng: Rng) -> GameState[Any, Any]:
         """A state consistent with ``observation``, every card it cannot see redrawn uniformly."""
         return self.definition.resample(observation, rng)
@@ -273,6 +311,14 @@ class Game:
     def _changed(self) -> dict[str, Any]:
         defaults = self.definition.rules_json(self.definition.make_rules({}))
         return {key: value for key, value in self.options.items() if defaults.get(key) != value}
+
+
+def _vector(values: list[float]) -> Any:
+    try:
+        import numpy
+    except ImportError:
+        return values
+    return numpy.asarray(values, dtype=numpy.float32)
 
 
 def _text(value: object) -> str:
