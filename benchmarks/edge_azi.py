@@ -1,0 +1,176 @@
+"""Azi: the paired edge of a candidate bot over HeuristicBot, in chips per game.
+
+For each pair ``i`` the game with seed ``derive_seed(seed, i)`` is played twice:
+once with the candidate in seat ``s = i % players`` (seats rotate) and the field
+everywhere else, and once with HeuristicBot in seat ``s`` and the same field. Every
+seat's bot draws from the same ``Rng(derive_seed(game seed, 1, seat))`` in both
+runs, so the two games differ only by the bot in seat ``s``. The edge is the mean
+difference of seat ``s``'s returns, with a Student t 95% confidence interval.
+
+    python benchmarks/edge_azi.py --pairs 2000 --jobs 2            # vs heuristic field
+    python benchmarks/edge_azi.py --pairs 500 --field random       # vs random field
+    python benchmarks/edge_azi.py --pairs 500 --players 6 --iterations 100
+
+The candidate's decision times (mean and 95th percentile, decisions with one
+legal action excluded) are measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from cardrules.bots import AziGames, HeuristicBot, RandomBot
+from cardrules.bots.search import DEFAULT_ITERATIONS, DEFAULT_PLAYOUTS, ISMCTSBot, PIMCBot
+from cardrules.game import LegalActions
+from cardrules.rng import Rng, derive_seed
+from cardrules.runner import play_game
+
+
+class Timed:
+    """Wraps a bot and records the seconds of every decision with a real choice."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.times: list[float] = []
+
+    def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
+        start = time.perf_counter()
+        action = self.bot.choose(observation, legal_actions, rng)
+        if len(legal_actions) > 1:
+            self.times.append(time.perf_counter() - start)
+        return action
+
+
+def t_quantile(df: int, p: float = 0.975) -> float:
+    """Student t quantile by the Cornish-Fisher expansion (exact enough for df >= 10).
+
+    >>> round(t_quantile(1000), 3), round(t_quantile(30), 3)
+    (1.962, 2.042)
+    """
+    z = statistics.NormalDist().inv_cdf(p)
+    return (
+        z
+        + (z**3 + z) / (4 * df)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
+    )
+
+
+def make_candidate(args: argparse.Namespace) -> Any:
+    if args.bot == "ismcts":
+        return ISMCTSBot(
+            iterations=args.iterations,
+            exploration=args.exploration,
+            widening=None if args.widening <= 0 else args.widening,
+            search_opponents=args.search_opponents,
+        )
+    if args.bot == "pimc":
+        return PIMCBot(playouts=args.playouts, margin=args.margin, max_actions=args.max_actions)
+    if args.bot == "search":
+        from cardrules.bots.azi import SearchBot
+
+        return SearchBot()
+    if args.bot == "random":
+        return RandomBot()
+    return HeuristicBot()
+
+
+def run_pairs(args: argparse.Namespace, start: int, stop: int) -> tuple[list[int], list[float]]:
+    """The differences of pairs ``start .. stop-1``, and the candidate's decision times."""
+    n = args.players
+    games = AziGames(n)
+    candidate = Timed(make_candidate(args))
+    heuristic = HeuristicBot()
+    field: Any = RandomBot() if args.field == "random" else heuristic
+    diffs: list[int] = []
+    for index in range(start, stop):
+        seed = derive_seed(args.seed, index)
+        seat = index % n
+        rngs = [Rng(derive_seed(seed, 1, s)) for s in range(n)]
+        bots = [field] * n
+        bots[seat] = candidate
+        trial = play_game(games(seed), bots, rngs)
+        rngs = [Rng(derive_seed(seed, 1, s)) for s in range(n)]
+        bots[seat] = heuristic
+        base = play_game(games(seed), bots, rngs)
+        diffs.append(trial.returns()[seat] - base.returns()[seat])
+    return diffs, candidate.times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=2000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--field", choices=["heuristic", "random"], default="heuristic")
+    parser.add_argument(
+        "--bot", choices=["ismcts", "pimc", "search", "heuristic", "random"], default="ismcts"
+    )
+    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument("--exploration", type=float, default=0.5)
+    parser.add_argument("--widening", type=float, default=1.0, help="0 for none")
+    parser.add_argument("--search-opponents", action="store_true")
+    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)
+    parser.add_argument("--margin", type=float, default=1.0)
+    parser.add_argument("--cutoff", type=float, default=1.0)
+    parser.add_argument("--min-worlds", type=int, default=8)
+    parser.add_argument("--max-actions", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    size = max(1, min(50, args.pairs // (4 * args.jobs)))
+    chunks = [(a, min(a + size, args.pairs)) for a in range(0, args.pairs, size)]
+    began = time.perf_counter()
+    diffs: list[int] = []
+    times: list[float] = []
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            futures = [pool.submit(run_pairs, args, a, b) for a, b in chunks]
+            for future in futures:
+                d, t = future.result()
+                diffs += d
+                times += t
+    else:
+        for a, b in chunks:
+            d, t = run_pairs(args, a, b)
+            diffs += d
+            times += t
+    elapsed = time.perf_counter() - began
+    mean = statistics.fmean(diffs)
+    sd = statistics.stdev(diffs)
+    half = t_quantile(len(diffs) - 1) * sd / math.sqrt(len(diffs))
+    times.sort()
+    p95 = times[int(0.95 * (len(times) - 1))] if times else math.nan
+    label = args.bot
+    if args.bot == "ismcts":
+        label += (
+            f"(iterations={args.iterations}, exploration={args.exploration},"
+            f" widening={args.widening}, search_opponents={args.search_opponents})"
+        )
+    if args.bot == "pimc":
+        label += f"(playouts={args.playouts}, margin={args.margin}, cutoff={args.cutoff},"
+        label += f" min_worlds={args.min_worlds}, max_actions={args.max_actions})"
+    print(f"Azi, {args.players} players, field: {args.field}; candidate: {label}")
+    print(f"{len(diffs)} paired games, seed {args.seed}, seats rotated, {args.jobs} job(s)")
+    print(f"paired edge over heuristic: {mean:+.3f} ± {half:.3f} chips/game (t 95% CI)")
+    print(f"  CI [{mean - half:+.3f}, {mean + half:+.3f}], sd {sd:.2f}")
+    changed = sum(1 for d in diffs if d != 0)
+    print(f"  games whose result changed: {changed} ({changed / len(diffs):.1%})")
+    if times:
+        print(
+            f"decision time: mean {1000 * statistics.fmean(times):.1f} ms,"
+            f" p95 {1000 * p95:.1f} ms over {len(times)} decisions"
+        )
+    print(f"wall time {elapsed:.0f} s")
+    significant = mean - half > 0
+    print(f"significant at 95%: {'yes' if significant else 'no'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
