@@ -1,0 +1,317 @@
+"""Call a module's public API with wrong-typed arguments: only package errors may escape.
+
+:func:`public_callables` lists what a module exports in ``__all__``: its functions,
+its classes' constructors, class and static methods, and the methods and properties
+of given sample instances. :func:`call_with_junk` calls one of them with arguments
+drawn from :func:`junk` (None, bools, odd floats, huge ints, text, bytes, nested
+containers, values whose ``repr`` fails), sometimes mixed with valid values, under a
+time limit. A normal return or a :class:`~cardrules.errors.CardRulesError` passes;
+any other exception, or a call that runs longer than the limit, fails the test.
+
+The helpers only need a module and, optionally, sample instances and valid argument
+values by parameter name, so they apply to any module of the package::
+
+    targets = public_callables(cardrules.cards, {Card: [Card.from_index(0)]})
+
+    @pytest.mark.parametrize("target", targets, ids=str)
+    @given(data=st.data())
+    def test_api(target, data):
+        call_with_junk(target, data, {"text": ["AS"]})
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+import math
+import reprlib
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from types import ModuleType
+
+import attrs
+import pytest
+from hypothesis import strategies as st
+
+from cardrules.errors import CardRulesError
+
+TIME_LIMIT = 2.0
+"""Seconds one call may take before it counts as a hang."""
+
+
+@attrs.frozen
+class Target:
+    """One public callable: ``name`` for reports, the ``function`` and its parameters."""
+
+    name: str
+    function: Callable[..., object]
+    parameters: tuple[inspect.Parameter, ...]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# ------------------------------------------------------------------ junk values
+
+
+class _BrokenRepr:
+    """A foreign object whose ``repr`` and ``str`` raise."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr for you")
+
+    __str__ = __repr__
+
+
+def _deep_list(depth: int) -> list[object]:
+    value: list[object] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _deep_dict(depth: int) -> dict[str, object]:
+    value: dict[str, object] = {}
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+_HARMFUL: dict[str, Callable[[], object]] = {
+    "10**5000": lambda: 10**5000,
+    "-(10**5000)": lambda: -(10**5000),
+    "2**10000": lambda: 2**10000,
+    "a list nested 10000 deep": lambda: _deep_list(10_000),
+    "a dict nested 10000 deep": lambda: _deep_dict(10_000),
+    "'x' * 100000": lambda: "x" * 100_000,
+    "b'\\xff' * 1000": lambda: b"\xff" * 1000,
+    "object()": object,
+    "an object whose repr raises": _BrokenRepr,
+    "a lambda": lambda: lambda *args, **kwargs: None,
+}
+
+
+@attrs.frozen
+class Harmful:
+    """A junk value too big or too deep to print; :func:`materialize` builds it."""
+
+    what: str
+
+    def __repr__(self) -> str:
+        return f"<{self.what}>"
+
+
+def materialize(spec: object) -> object:
+    """``spec`` with every :class:`Harmful` placeholder replaced by the value it names."""
+    if isinstance(spec, Harmful):
+        return _HARMFUL[spec.what]()
+    if isinstance(spec, list):
+        return [materialize(item) for item in spec]
+    if isinstance(spec, tuple):
+        return tuple(materialize(item) for item in spec)
+    if isinstance(spec, dict):
+        return {key: materialize(value) for key, value in spec.items()}
+    return spec
+
+
+_SCALARS: st.SearchStrategy[object] = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.sampled_from([0.0, -0.0, 0.5, 1.0, 2.0, -1.5, 1e300, math.nan, math.inf, -math.inf]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([0, 1, -1, 2, 52, 2**63, 2**64 - 1, 2**64, 2**70, -(2**70), 2**128]),
+    st.integers(min_value=-(2**80), max_value=2**80),
+    st.text(max_size=12),
+    st.sampled_from(["", " ", "AS", "10h", "null", "[", "{}", "♠", "\x00", "A S"]),
+    st.binary(max_size=12),
+    st.sampled_from([Harmful(what) for what in _HARMFUL]),
+)
+
+
+def junk() -> st.SearchStrategy[object]:
+    """Wrong-typed values, possibly nested in lists, tuples and dicts (printable specs)."""
+    return st.recursive(
+        _SCALARS,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=3),
+            st.tuples(inner, inner),
+            st.dictionaries(st.text(max_size=4), inner, max_size=3),
+        ),
+        max_leaves=8,
+    )
+
+
+# ------------------------------------------------------------------ enumeration
+
+
+def _parameters(function: Callable[..., object]) -> tuple[inspect.Parameter, ...]:
+    if isinstance(function, type) and issubclass(function, enum.Enum):
+        return (inspect.Parameter("value", inspect.Parameter.POSITIONAL_ONLY),)
+    try:
+        return tuple(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):  # no signature: guess one positional argument
+        return (inspect.Parameter("arg", inspect.Parameter.POSITIONAL_ONLY),)
+
+
+def _getter(instance: object, name: str) -> Callable[[], object]:
+    def read() -> object:
+        return getattr(instance, name)
+
+    return read
+
+
+def public_callables(
+    module: ModuleType, instances: Mapping[type, Sequence[object]] | None = None
+) -> list[Target]:
+    """Every callable ``module`` exports in ``__all__``, as :class:`Target` values.
+
+    Functions and class constructors come as they are; for each exported class, the
+    class and static methods it (or a base class from the same package) defines, and,
+    on each sample in ``instances[cls]``, its public methods and properties. Names
+    starting with ``_`` and members inherited from outside the package are skipped.
+    """
+    instances = instances or {}
+    package = module.__name__.split(".")[0]
+    targets: list[Target] = []
+    for export in module.__all__:
+        obj = getattr(module, export)
+        qualified = f"{module.__name__}.{export}"
+        if not callable(obj):
+            continue
+        targets.append(Target(qualified, obj, _parameters(obj)))
+        if not isinstance(obj, type):
+            continue
+        seen: set[str] = set()
+        for owner in obj.__mro__:
+            if owner.__module__.split(".")[0] != package:
+                continue
+            for name, raw in vars(owner).items():
+                if name.startswith("_") or name in seen:
+                    continue
+                seen.add(name)
+                if isinstance(raw, (classmethod, staticmethod)):
+                    method = getattr(obj, name)
+                    targets.append(Target(f"{qualified}.{name}", method, _parameters(method)))
+                elif inspect.isfunction(raw) or isinstance(raw, property):
+                    for number, instance in enumerate(instances.get(obj, ())):
+                        label = f"{qualified}[{number}].{name}"
+                        if isinstance(raw, property):
+                            targets.append(Target(label, _getter(instance, name), ()))
+                        else:
+                            method = getattr(instance, name)
+                            targets.append(Target(label, method, _parameters(method)))
+    return targets
+
+
+# ------------------------------------------------------------------ calling
+
+
+class CallTimedOut(BaseException):
+    """Raised inside a call that runs past its time limit (not an Exception, so
+    code under test cannot swallow it)."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Interrupt the block with :class:`CallTimedOut` after ``seconds`` (SIGALRM where
+    available, else a check of the elapsed time once the block returns)."""
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        start = time.monotonic()
+        yield
+        if time.monotonic() - start > seconds:
+            raise CallTimedOut(f"took {time.monotonic() - start:.1f}s")
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise CallTimedOut(f"still running after {seconds}s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+_SAFE_REPR = reprlib.Repr()
+_SAFE_REPR.maxstring = _SAFE_REPR.maxother = 60
+
+
+def safe_repr(value: object) -> str:
+    """A short ``repr`` that never raises (for failure messages)."""
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"<int of {value.bit_length()} bits>"
+    try:
+        return _SAFE_REPR.repr(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
+
+
+def draw_arguments(
+    target: Target, data: st.DataObject, valid: Mapping[str, Sequence[object]]
+) -> tuple[list[object], dict[str, object]]:
+    """Printable argument specs for ``target``: junk, or valid values named in ``valid``."""
+    kind = inspect.Parameter
+
+    def value(name: str) -> object:
+        if name in valid and data.draw(st.booleans(), label=f"valid {name}"):
+            return data.draw(st.sampled_from(valid[name]), label=name)
+        return data.draw(junk(), label=name)
+
+    args: list[object] = []
+    kwargs: dict[str, object] = {}
+    positional = True
+    for parameter in target.parameters:
+        if parameter.kind is kind.VAR_KEYWORD:
+            continue
+        if parameter.kind is kind.VAR_POSITIONAL:
+            if positional:
+                count = data.draw(st.integers(0, 3), label=f"len(*{parameter.name})")
+                args.extend(value(parameter.name) for _ in range(count))
+            continue
+        optional = parameter.default is not kind.empty
+        if optional and not data.draw(st.booleans(), label=f"pass {parameter.name}"):
+            positional = positional and parameter.kind is kind.POSITIONAL_ONLY
+            continue
+        if parameter.kind is kind.KEYWORD_ONLY or (
+            not positional and parameter.kind is kind.POSITIONAL_OR_KEYWORD
+        ):
+            kwargs[parameter.name] = value(parameter.name)
+        else:
+            args.append(value(parameter.name))
+    return args, kwargs
+
+
+def call_with_junk(
+    target: Target,
+    data: st.DataObject,
+    valid: Mapping[str, Sequence[object]] | None = None,
+    seconds: float = TIME_LIMIT,
+) -> None:
+    """Call ``target`` with drawn arguments; fail on a non-package error or a hang."""
+    specs, keyword_specs = draw_arguments(target, data, valid or {})
+    args = [materialize(spec) for spec in specs]
+    kwargs = {name: materialize(spec) for name, spec in keyword_specs.items()}
+    shown = ", ".join(
+        [safe_repr(spec) for spec in specs]
+        + [f"{name}={safe_repr(spec)}" for name, spec in keyword_specs.items()]
+    )
+    try:
+        with time_limit(seconds):
+            target.function(*args, **kwargs)
+    except CardRulesError:
+        pass
+    except CallTimedOut as exc:
+        pytest.fail(f"{target.name}({shown}) hangs: {exc}")
+    except Exception as exc:
+        pytest.fail(
+            f"{target.name}({shown}) raised {type(exc).__name__}, not a CardRulesError:"
+            f" {safe_repr(str(exc))}"
+        )
