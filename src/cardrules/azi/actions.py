@@ -41,7 +41,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, parse_card
+from cardrules.cards import Card, _show, parse_card
 from cardrules.errors import IllegalActionError, ParseError
 
 __all__ = [
@@ -77,23 +77,23 @@ _MAX_DIGITS = 30
 
 def _card_field(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, Card):
-        raise IllegalActionError(f"an action's {attribute.name} must be a Card, got {value!r:.80}")
+        raise IllegalActionError(f"an action's {attribute.name} must be a Card, got {_show(value)}")
 
 
 def _amount_field(_: object, __: object, value: Any) -> None:
     if type(value) is not int:
-        raise IllegalActionError(f"a raise amount must be a whole number, got {value!r:.80}")
+        raise IllegalActionError(f"a raise amount must be a whole number, got {_show(value)}")
 
 
 def _raznomast_field(_: object, __: object, value: Any) -> None:
     if type(value) is not bool:
-        raise IllegalActionError(f"raznomast must be True or False, got {value!r:.80}")
+        raise IllegalActionError(f"raznomast must be True or False, got {_show(value)}")
 
 
 def _invite_field(_: object, __: object, value: Any) -> None:
     if value is not None and type(value) is not int:
         raise IllegalActionError(
-            f"an invited seat must be a whole number or None, got {value!r:.80}"
+            f"an invited seat must be a whole number or None, got {_show(value)}"
         )
 
 
@@ -282,7 +282,7 @@ _FIELDS = {"discard": {"card"}, "card": {"card"}, "raise": {"amount"}}
 def _card(data: JSONObject) -> Card:
     text = data["card"]
     if not isinstance(text, str):
-        raise ParseError(f"an action card must be a card string, got {text!r}")
+        raise ParseError(f"an action card must be a card string, got {_show(text)}")
     return parse_card(text)
 
 
@@ -295,28 +295,30 @@ def parse_action(data: object) -> AziAction:
     cardrules.errors.ParseError: unknown Azi action type 'shout'
     """
     if not isinstance(data, dict):
-        raise ParseError(f"an Azi action must be a JSON object, got {data!r:.80}")
+        raise ParseError(f"an Azi action must be a JSON object, got {_show(data)}")
     kind = data.get("type")
     keys = set(data) - {"type"}
     if isinstance(kind, str) and kind in _BARE:
         if keys:
-            raise ParseError(f"a {kind!r} action takes no fields, got {sorted(keys)}")
+            raise ParseError(f"a {_show(kind)} action takes no fields, got {sorted(keys)}")
         return _BARE[kind]
     if kind == "declare":
         if keys != {"raznomast", "invite"}:
             raise ParseError(f"a 'declare' action needs raznomast and invite, got {sorted(keys)}")
         raznomast, invite = data["raznomast"], data["invite"]
         if type(raznomast) is not bool or not (invite is None or type(invite) is int):
-            raise ParseError(f"bad declaration fields {raznomast!r}, {invite!r}")
+            raise ParseError(f"bad declaration fields {_show(raznomast)}, {_show(invite)}")
         return Declare(raznomast, invite)
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise ParseError(f"unknown Azi action type {kind!r}")
+        raise ParseError(f"unknown Azi action type {_show(kind)}")
     if keys != _FIELDS[kind]:
-        raise ParseError(f"a {kind!r} action needs {sorted(_FIELDS[kind])}, got {sorted(keys)}")
+        raise ParseError(
+            f"a {_show(kind)} action needs {sorted(_FIELDS[kind])}, got {sorted(keys)}"
+        )
     if kind == "raise":
         amount = data["amount"]
         if type(amount) is not int:
-            raise ParseError(f"a raise amount must be a whole number, got {amount!r}")
+            raise ParseError(f"a raise amount must be a whole number, got {_show(amount)}")
         return Raise(amount)
     return Discard(_card(data)) if kind == "discard" else PlayCard(_card(data))
 
@@ -332,7 +334,7 @@ def parse_action_text(text: str) -> AziAction:
     cardrules.errors.ParseError: cannot read 'raise ten' as an Azi action
     """
     if not isinstance(text, str):
-        raise ParseError(f"an Azi action text must be a string, got {text!r:.80}")
+        raise ParseError(f"an Azi action text must be a string, got {_show(text)}")
     words = text.lower().split()
     if len(words) == 1 and words[0] in _BARE:
         return _BARE[words[0]]
@@ -343,7 +345,7 @@ def parse_action_text(text: str) -> AziAction:
             card = parse_card(words[1])
             return Discard(card) if words[0] == "discard" else PlayCard(card)
     except ParseError as exc:
-        raise ParseError(f"cannot read {text!r:.80} as an Azi action: {exc}") from exc
+        raise ParseError(f"cannot read {_show(text)} as an Azi action: {exc}") from exc
     if words[:1] == ["declare"]:
         rest = words[1:]
         raznomast = rest[:1] == ["raznomast"]
@@ -352,7 +354,7 @@ def parse_action_text(text: str) -> AziAction:
             return Declare(raznomast, None)
         if len(rest) == 2 and rest[0] == "invite" and _is_number(rest[1]):
             return Declare(raznomast, int(rest[1]))
-    raise ParseError(f"cannot read {text!r:.80} as an Azi action")
+    raise ParseError(f"cannot read {_show(text)} as an Azi action")
 
 
 def _is_number(word: str) -> bool:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.deck import Deck
 from cardrules.errors import InvalidCardsError, InvalidRulesError
 
@@ -88,13 +88,13 @@ def deal_hands(
     """
     seats = tuple(seats)
     if not all(type(seat) is int for seat in seats) or not seats:
-        raise InvalidRulesError(f"seats must be whole numbers, got {seats!r:.80}")
+        raise InvalidRulesError(f"seats must be whole numbers, got {_show(seats)}")
     count = players if players is not None else max(seats) + 1
     if type(count) is not int or not 2 <= count <= MAX_SEATS:
-        raise InvalidRulesError(f"players must be a whole number from 2 to 6, got {count!r:.80}")
+        raise InvalidRulesError(f"players must be a whole number from 2 to 6, got {_show(count)}")
     if type(dealer) is not int or dealer not in seats:
         raise InvalidRulesError(
-            f"dealer {dealer!r:.20} must be one of the seats dealt in {list(seats)}"
+            f"dealer {_show(dealer)} must be one of the seats dealt in {list(seats)}"
         )
     if len(set(seats)) != len(seats) or not all(0 <= seat < count for seat in seats):
         raise InvalidRulesError(f"seats {list(seats)} are not distinct seats in 0..{count - 1}")

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Card, parse_card
+from cardrules.cards import Card, _show, parse_card
 from cardrules.errors import CardRulesError, InvalidStateError
 
 __all__ = [
@@ -298,24 +298,24 @@ def _read(kind: str, value: object) -> object:
             return tuple(value)
         ok = False
     if not ok:
-        raise InvalidStateError(f"expected {kind}, got {value!r:.80}")
+        raise InvalidStateError(f"expected {kind}, got {_show(value)}")
     return value
 
 
 def event_from_json(data: object) -> AziMatchEvent:
     """The event an event's ``to_json`` wrote; bad input raises InvalidStateError."""
     if not isinstance(data, dict):
-        raise InvalidStateError(f"an Azi event must be a JSON object, got {data!r:.80}")
+        raise InvalidStateError(f"an Azi event must be a JSON object, got {_show(data)}")
     kind = data.get("type")
     cls = _KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise InvalidStateError(f"unknown Azi event type {kind!r:.80}")
+        raise InvalidStateError(f"unknown Azi event type {_show(kind)}")
     names = _FIELD_NAMES[cls]
     if set(data) != {"type", *names}:
-        raise InvalidStateError(f"a {cls.kind!r} event needs the fields {list(names)}")
+        raise InvalidStateError(f"a {_show(cls.kind)} event needs the fields {list(names)}")
     try:
         values = [_read(kind, data[name]) for name, kind in zip(names, _TYPES[cls], strict=True)]
     except CardRulesError as exc:
-        raise InvalidStateError(f"bad {cls.kind!r} event {data!r:.80}: {exc}") from exc
+        raise InvalidStateError(f"bad {_show(cls.kind)} event {_show(data)}: {exc}") from exc
     event: AziMatchEvent = cls(*values)
     return event

@@ -22,6 +22,7 @@ from cardrules.azi.observation import AziMatchObservation, AziObservation
 from cardrules.azi.resample import resample, resample_match
 from cardrules.azi.rules import AziRules, rules_from
 from cardrules.azi.state import AziState
+from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
 from cardrules.registry import BotFactory, GameDefinition
@@ -32,7 +33,7 @@ __all__ = ["GAME", "AziDefinition"]
 
 def _rules(rules: object) -> AziRules:
     if not isinstance(rules, AziRules):
-        raise InvalidRulesError(f"expected AziRules, got {rules!r:.80}")
+        raise InvalidRulesError(f"expected AziRules, got {_show(rules)}")
     return rules
 
 
@@ -75,7 +76,7 @@ class AziDefinition(GameDefinition):
     def state_from_json(self, data: dict[str, Any]) -> AziState | AziMatch:
         """A game or a match, by the record's kind (0.1.0 match records included)."""
         if not isinstance(data, dict):
-            raise InvalidStateError(f"a record must be a JSON object, got {data!r:.80}")
+            raise InvalidStateError(f"a record must be a JSON object, got {_show(data)}")
         if data.get("game") == "azi":
             return AziState.from_json(data)
         return AziMatch.from_json(data)
@@ -86,7 +87,7 @@ class AziDefinition(GameDefinition):
             return parse_action_text(text)
         if isinstance(text, dict):
             return parse_action(text)
-        raise ParseError(f"an Azi action is text or a JSON object, got {text!r:.80}")
+        raise ParseError(f"an Azi action is text or a JSON object, got {_show(text)}")
 
     def resample(self, observation: Any, rng: Rng) -> AziState | AziMatch:
         """A game (or match) consistent with a game (or match) observation."""
@@ -94,7 +95,7 @@ class AziDefinition(GameDefinition):
             return resample_match(observation, rng)
         if isinstance(observation, AziObservation):
             return resample(observation, rng)
-        raise InvalidStateError(f"expected an Azi observation, got {observation!r:.80}")
+        raise InvalidStateError(f"expected an Azi observation, got {_show(observation)}")
 
     def bots(self) -> Mapping[str, BotFactory]:
         """random, heuristic, search and strong (the search bot)."""

@@ -47,7 +47,7 @@ from cardrules.azi.actions import (
 )
 from cardrules.azi.deal import MAX_SEATS
 from cardrules.azi.rules import AziRules
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.errors import IllegalActionError
 
 __all__ = [
@@ -136,7 +136,7 @@ class ActionIds:
                     return RAISE_BASE + amount - self.raise_low
             case _:
                 pass
-        raise IllegalActionError(f"{action!r:.80} has no action id under these Azi rules")
+        raise IllegalActionError(f"{_show(action)} has no action id under these Azi rules")
 
     def action_from_id(self, action_id: int) -> AziAction:
         """The action whose id is ``action_id``; a bad id raises IllegalActionError."""
@@ -153,7 +153,7 @@ class ActionIds:
                 f" {self.players} seats"
             )
         raise IllegalActionError(
-            f"action id {action_id!r:.40} is not an Azi action id"
+            f"action id {_show(action_id)} is not an Azi action id"
             f" (valid ids are 0..{self.size - 1})"
         )
 

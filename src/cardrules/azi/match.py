@@ -31,11 +31,12 @@ from cardrules.azi.actions import AziAction, parse_action
 from cardrules.azi.events import AziMatchEvent, GameStarted, MatchOver
 from cardrules.azi.observation import AziMatchObservation
 from cardrules.azi.rules import AziRules
-from cardrules.azi.state import AziState, draw_dealer, record_text
+from cardrules.azi.state import AziState, draw_dealer
+from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError
 from cardrules.game import LegalActions, Turn
-from cardrules.records import GameRecord, dump_json, load_record, record_actions
+from cardrules.records import GameRecord, dump_json, load_record, parse_json_text, record_actions
 from cardrules.rng import check_seed, derive_seed
 
 __all__ = ["MATCH_GAME", "AziMatch"]
@@ -48,7 +49,7 @@ _LEGACY_KEYS = {"rules", "seed", "first_dealer", "games"}
 
 def _check_rules(_: object, __: object, rules: Any) -> None:
     if not isinstance(rules, AziRules):
-        raise InvalidRulesError(f"rules must be AziRules, got {rules!r:.80}")
+        raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
 
 
 def _to_dealing(value: object) -> Dealing:
@@ -57,7 +58,7 @@ def _to_dealing(value: object) -> Dealing:
     if isinstance(value, int) and not isinstance(value, bool):
         check_seed(value)
         return Dealing(seed=value)
-    raise InvalidRulesError(f"a match's dealing must be a Dealing or a seed, got {value!r:.80}")
+    raise InvalidRulesError(f"a match's dealing must be a Dealing or a seed, got {_show(value)}")
 
 
 def _game(
@@ -100,7 +101,7 @@ class AziMatch:
         if first_dealer is None:
             first_dealer = draw_dealer(dealing, players)
         elif type(first_dealer) is not int or not 0 <= first_dealer < players:
-            raise InvalidRulesError(f"first dealer {first_dealer!r:.20} is not a seat")
+            raise InvalidRulesError(f"first dealer {_show(first_dealer)} is not a seat")
         if current is None:
             if finished:
                 raise InvalidStateError("a match with finished games needs its current game")
@@ -133,7 +134,7 @@ class AziMatch:
         elif seed is not None:
             raise InvalidRulesError("give either a seed or a dealing, not both")
         if not isinstance(rules, AziRules):
-            raise InvalidRulesError(f"rules must be AziRules, got {rules!r:.80}")
+            raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
         dealing = _to_dealing(dealing)
         first = draw_dealer(dealing, rules.players) if dealer is None else dealer
         return cls(rules, dealing, first)
@@ -273,14 +274,10 @@ class AziMatch:
         ``first_dealer``, ``games``) load as a match of exactly their games: its
         ``match_games`` is their number, so it is over once they are.
         """
-        text = record_text(data)
-        try:
-            parsed = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise InvalidStateError(f"not valid JSON: {exc}") from exc
+        parsed = data if isinstance(data, dict) else parse_json_text(data)
         if isinstance(parsed, dict) and set(parsed) == _LEGACY_KEYS:
             return _legacy(parsed)
-        return load_record(text, MATCH_GAME, cls._start, parse_action, cls.summary)
+        return load_record(data, MATCH_GAME, cls._start, parse_action, cls.summary)
 
     @classmethod
     def _start(cls, record: GameRecord) -> AziMatch:
@@ -318,7 +315,7 @@ def _legacy(data: dict[str, Any]) -> AziMatch:
     try:
         rules = AziRules.from_json(data["rules"])
         if not isinstance(games, list):
-            raise InvalidStateError(f"an Azi match's games must be a list, got {games!r:.80}")
+            raise InvalidStateError(f"an Azi match's games must be a list, got {_show(games)}")
         if games:
             rules = attrs.evolve(rules, match_games=len(games))
         match = AziMatch(rules, data["seed"], data["first_dealer"])

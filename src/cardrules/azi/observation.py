@@ -36,7 +36,7 @@ import attrs
 from cardrules.azi.events import AziEvent, AziMatchEvent, GameStarted, MatchOver, event_from_json
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
-from cardrules.cards import Card, format_cards, parse_card
+from cardrules.cards import Card, _show, format_cards, parse_card
 from cardrules.errors import CardRulesError, InvalidStateError
 
 __all__ = ["AziMatchObservation", "AziObservation"]
@@ -51,19 +51,19 @@ def _json_object(data: object, what: str) -> dict[str, Any]:
         except (ValueError, RecursionError) as exc:
             raise InvalidStateError(f"not valid JSON: {exc}") from exc
     if not isinstance(data, dict):
-        raise InvalidStateError(f"{what} must be a JSON object, got {data!r:.80}")
+        raise InvalidStateError(f"{what} must be a JSON object, got {_show(data)}")
     return data
 
 
 def _seats(value: object) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(type(item) is int for item in value):
-        raise InvalidStateError(f"expected a list of seats, got {value!r:.80}")
+        raise InvalidStateError(f"expected a list of seats, got {_show(value)}")
     return tuple(value)
 
 
 def _int(value: object) -> int:
     if type(value) is not int:
-        raise InvalidStateError(f"expected a whole number, got {value!r:.80}")
+        raise InvalidStateError(f"expected a whole number, got {_show(value)}")
     return value
 
 
@@ -73,22 +73,22 @@ def _optional(read: Callable[[Any], T]) -> Callable[[Any], T | None]:
 
 def _card(value: object) -> Card:
     if not isinstance(value, str):
-        raise InvalidStateError(f"expected a card, got {value!r:.80}")
+        raise InvalidStateError(f"expected a card, got {_show(value)}")
     return parse_card(value)
 
 
 def _cards(value: object) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise InvalidStateError(f"expected a list of cards, got {value!r:.80}")
+        raise InvalidStateError(f"expected a list of cards, got {_show(value)}")
     return tuple(_card(item) for item in value)
 
 
 def _pairs(value: object) -> tuple[tuple[int, int], ...]:
     if not isinstance(value, list):
-        raise InvalidStateError(f"expected a list of pairs, got {value!r:.80}")
+        raise InvalidStateError(f"expected a list of pairs, got {_show(value)}")
     pairs = tuple(_seats(pair) for pair in value)
     if any(len(pair) != 2 for pair in pairs):
-        raise InvalidStateError(f"expected pairs of seats, got {value!r:.80}")
+        raise InvalidStateError(f"expected pairs of seats, got {_show(value)}")
     return tuple((a, b) for a, b in pairs)
 
 
@@ -96,18 +96,18 @@ def _trick(value: object) -> tuple[tuple[int, Card], ...]:
     if not isinstance(value, list) or not all(
         isinstance(item, list) and len(item) == 2 for item in value
     ):
-        raise InvalidStateError(f"expected a list of [seat, card], got {value!r:.80}")
+        raise InvalidStateError(f"expected a list of [seat, card], got {_show(value)}")
     return tuple((_int(seat), _card(card)) for seat, card in value)
 
 
 def _events(value: object) -> tuple[AziEvent, ...]:
     if not isinstance(value, list):
-        raise InvalidStateError(f"expected a list of events, got {value!r:.80}")
+        raise InvalidStateError(f"expected a list of events, got {_show(value)}")
     events: list[AziEvent] = []
     for item in value:
         event = event_from_json(item)
         if isinstance(event, (GameStarted, MatchOver)):
-            raise InvalidStateError(f"a game observation cannot hold a {event.kind!r} event")
+            raise InvalidStateError(f"a game observation cannot hold a {_show(event.kind)} event")
         events.append(event)
     return tuple(events)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 
+from cardrules.cards import _show
 from cardrules.errors import InvalidStateError
 
 __all__ = ["Phase"]
@@ -47,4 +48,4 @@ class Phase(enum.Enum):
         for phase in cls:
             if phase.value == text:
                 return phase
-        raise InvalidStateError(f"unknown Azi phase {text!r}")
+        raise InvalidStateError(f"unknown Azi phase {_show(text)}")

@@ -63,7 +63,7 @@ from cardrules.azi.match import AziMatch
 from cardrules.azi.observation import AziMatchObservation, AziObservation
 from cardrules.azi.state import AziState
 from cardrules.azi.tricks import raznomast_exempt, revealed_voids
-from cardrules.cards import Card, Rank
+from cardrules.cards import Card, Rank, _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import CardRulesError, InvalidStateError
@@ -323,7 +323,7 @@ def _sample_game(
 def resample(observation: AziObservation, rng: Rng) -> AziState:
     """A state consistent with ``observation``, every hidden card redrawn with ``rng``."""
     if not isinstance(observation, AziObservation):
-        raise InvalidStateError(f"expected an AziObservation, got {observation!r:.80}")
+        raise InvalidStateError(f"expected an AziObservation, got {_show(observation)}")
     decks, actions = _sample_game(observation, rng)
     state = AziState.new(
         observation.rules, dealer=observation.first_dealer, dealing=Dealing(decks=decks)
@@ -342,7 +342,7 @@ def resample_match(observation: AziMatchObservation, rng: Rng) -> AziMatch:
     """A match consistent with ``observation``: every game's hidden cards redrawn, and
     later deals and games drawn from a fresh seed."""
     if not isinstance(observation, AziMatchObservation):
-        raise InvalidStateError(f"expected an AziMatchObservation, got {observation!r:.80}")
+        raise InvalidStateError(f"expected an AziMatchObservation, got {_show(observation)}")
     decks: list[Deck] = []
     actions: list[tuple[int, AziAction]] = []
     for game in observation.games:

@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from cardrules.azi.pack import DEFAULT_AZI_SUITS, azi_pack
-from cardrules.cards import Suit
+from cardrules.cards import Suit, _show
 from cardrules.deck import Deck
 from cardrules.errors import InvalidRulesError
 from cardrules.options import (
@@ -74,13 +74,13 @@ class Rounding(NamedEnum):
 
 def _to_suits(value: Iterable[object]) -> tuple[Suit, ...]:
     if isinstance(value, Suit) or not isinstance(value, (str, Iterable)):
-        raise InvalidRulesError(f"suits must be three suits, got {value!r:.80}")
+        raise InvalidRulesError(f"suits must be three suits, got {_show(value)}")
     try:
         suits = tuple(sorted(s if isinstance(s, Suit) else Suit.parse(str(s)) for s in value))
     except (TypeError, ValueError) as exc:
-        raise InvalidRulesError(f"suits must be three suits, got {value!r:.80}: {exc}") from exc
+        raise InvalidRulesError(f"suits must be three suits, got {_show(value)}: {exc}") from exc
     if len(suits) != 3 or len(set(suits)) != 3:
-        raise InvalidRulesError(f"suits must be three distinct suits, got {value!r:.80}")
+        raise InvalidRulesError(f"suits must be three distinct suits, got {_show(value)}")
     return suits
 
 
@@ -187,7 +187,7 @@ class AziRules:
 def _build(data: dict[str, Any]) -> AziRules:
     suits = data["suits"]
     if not isinstance(suits, str):
-        raise InvalidRulesError(f"suits must be a string of three suit letters, got {suits!r:.80}")
+        raise InvalidRulesError(f"suits must be a string of three suit letters, got {_show(suits)}")
     return AziRules(
         players=data["players"],
         ante=data["ante"],

@@ -27,7 +27,7 @@ from cardrules.azi.observation import AziObservation
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
 from cardrules.azi.transitions import FOLDED, IN, NOBODY, OUT, GameSetup, Position
-from cardrules.cards import Card, format_cards
+from cardrules.cards import Card, _show, format_cards
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.game import Turn
@@ -49,15 +49,6 @@ LOT_KEY = 2**63
 def draw_dealer(dealing: Dealing, players: int) -> int:
     """The first dealer drawn by lot (A4) from ``dealing``."""
     return Rng(derive_seed(dealing.base_seed, LOT_KEY)).randbelow(players)
-
-
-def record_text(data: dict[str, Any] | str | bytes) -> str | bytes:
-    """A record given as a dict, as JSON text (text passes through)."""
-    if isinstance(data, dict):
-        return dump_json(data)
-    if isinstance(data, (str, bytes)):
-        return data
-    raise InvalidStateError(f"a record must be a JSON object or its text, got {data!r:.80}")
 
 
 class AziState(Position):
@@ -87,7 +78,7 @@ class AziState(Position):
         """
         rules = AziRules() if rules is None else rules
         if not isinstance(rules, AziRules):
-            raise InvalidRulesError(f"rules must be AziRules, got {rules!r:.80}")
+            raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
         if dealing is None:
             if seed is None:
                 raise InvalidRulesError(
@@ -97,12 +88,12 @@ class AziState(Position):
         elif seed is not None:
             raise InvalidRulesError("give either a seed or a dealing, not both")
         elif not isinstance(dealing, Dealing):
-            raise InvalidRulesError(f"dealing must be a Dealing, got {dealing!r:.80}")
+            raise InvalidRulesError(f"dealing must be a Dealing, got {_show(dealing)}")
         n = rules.players
         if dealer is None:
             dealer = draw_dealer(dealing, n)
         elif type(dealer) is not int or not 0 <= dealer < n:
-            raise InvalidRulesError(f"dealer {dealer!r:.20} is not a seat in 0..{n - 1}")
+            raise InvalidRulesError(f"dealer {_show(dealer)} is not a seat in 0..{n - 1}")
         state = object.__new__(cls)
         state._g = GameSetup(rules, dealing, dealer)
         state._balances = (-rules.ante,) * n
@@ -278,7 +269,7 @@ class AziState(Position):
         """Exactly what ``player`` may know of this state."""
         n = self._g.players
         if type(player) is not int or not 0 <= player < n:
-            raise InvalidStateError(f"player {player!r:.20} is not a seat in 0..{n - 1}")
+            raise InvalidStateError(f"player {_show(player)} is not a seat in 0..{n - 1}")
         status = self._status
         order = self._d.order
         seen = status[player] == IN or (status[player] != OUT and self._g.rules.look_before_fold)
@@ -343,7 +334,7 @@ class AziState(Position):
     def from_json(cls, data: dict[str, Any] | str | bytes) -> AziState:
         """Rebuild a state by replaying its record (a dict or JSON text); tampering raises
         InvalidStateError. Records written by cardrules 0.1.0 load too."""
-        return load_record(record_text(data), GAME_NAME, cls._start, parse_action, cls.summary)
+        return load_record(data, GAME_NAME, cls._start, parse_action, cls.summary)
 
     @classmethod
     def _start(cls, record: GameRecord) -> AziState:
@@ -416,7 +407,7 @@ def new_game(
     if rules is None:
         rules = AziRules(players=players)
     elif not isinstance(rules, AziRules):
-        raise InvalidRulesError(f"rules must be AziRules, got {rules!r:.80}")
+        raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
     elif rules.players != players and players != 4:
         raise InvalidRulesError(f"players {players} contradicts rules.players {rules.players}")
     return AziState.new(rules, seed=seed, dealer=dealer)

@@ -68,7 +68,7 @@ from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
 from cardrules.azi.settlement import free_players, redeal_dealer, rejoin_fees
 from cardrules.azi.tricks import legal_cards, raznomast_eligible, raznomast_exempt, trick_winner
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.dealing import Dealing
 from cardrules.errors import IllegalActionError
 from cardrules.game import ActionTuple, LegalActions
@@ -307,7 +307,7 @@ class Position:
         """
         player = self._current
         if player < 0:
-            raise IllegalActionError(f"the game is over; {action!r:.80} cannot be played")
+            raise IllegalActionError(f"the game is over; {_show(action)} cannot be played")
         new = self._clone()
         new._log = (self._log, (player, action))
         new._count = self._count + 1
@@ -384,7 +384,7 @@ class Position:
         if len(legal) > 8:
             actions = [*actions[:6], "...", repr(legal[-1]), f"{len(legal)} in all"]
         raise IllegalActionError(
-            f"{action!r:.80} is not legal for player {player} in the {self._phase.value} phase"
+            f"{_show(action)} is not legal for player {player} in the {self._phase.value} phase"
             f" (legal: {', '.join(actions)})"
         )
 
