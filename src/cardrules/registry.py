@@ -11,7 +11,7 @@ line, the runner and the docs reach the games only through here.
 >>> game
 load_game('azi', players=5, rounding='down')
 >>> game.num_players, game.num_distinct_actions
-(5, 1123)
+(5, 105)
 >>> state = game.new_state(seed=1)
 >>> state.num_players
 5

@@ -51,6 +51,7 @@ __all__ = [
     "SimulationError",
     "SimulationResult",
     "Stat",
+    "StopPlay",
     "format_interval",
     "play_game",
     "simulate",
@@ -369,6 +370,10 @@ def _row(stat: Stat) -> str:
     return f"{mean:>10}  {half:>9}  {stat.interval_text():>21}"
 
 
+class StopPlay(Exception):
+    """Raised by a bot (a person at a prompt, say) to abandon the game; it passes through."""
+
+
 def play_game(
     state: GameState[Any, Any],
     bots: Sequence[Bot],
@@ -406,7 +411,7 @@ def _ask(
     """The bot's action, checked; a bot that fails or answers nonsense raises a package error."""
     try:
         action = bot.choose(state.observation(seat), LegalView(legal), rng)
-    except CardRulesError:
+    except (CardRulesError, StopPlay):
         raise
     except Exception as exc:
         raise SimulationError(

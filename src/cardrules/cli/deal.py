@@ -37,7 +37,7 @@ def hazari_deal_text(seed: int, dealer: int = 0, unicode: bool = False) -> list[
 
 def azi_deal_text(seed: int, players: int = 4, dealer: int = 0, unicode: bool = False) -> list[str]:
     """The lines describing a seeded Azi deal."""
-    deck = Dealing(seed=check_seed(seed)).deck(0, Deck.azi())
+    deck = Dealing(seed=check_seed(seed)).deck(0, azi.azi_pack())
     dealt = azi.deal_hands(deck, dealer, range(players), players)
     trump = dealt.trump_card
     lines = [

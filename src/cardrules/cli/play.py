@@ -21,7 +21,7 @@ from cardrules.cli.narrate import Narrator, Option
 from cardrules.errors import CardRulesError
 from cardrules.game import LegalActions, Turn
 from cardrules.rng import Rng, check_seed, derive_seed
-from cardrules.runner import BOT_STREAM, play_game
+from cardrules.runner import BOT_STREAM, StopPlay, play_game
 
 __all__ = ["Human", "QuitGame", "play_narrated", "register"]
 
@@ -29,7 +29,7 @@ OptionsFn = Callable[[Any, LegalActions[Any]], list[Option]]
 ParseFn = Callable[[str, Any], Any]
 
 
-class QuitGame(Exception):
+class QuitGame(StopPlay):
     """The human left the game (end of input)."""
 
 
