@@ -66,7 +66,10 @@ def _game(
 ) -> AziState:
     """The start of game ``number``; ``played`` are the games before it."""
     used = sum(game.deal_number + 1 for game in played)
-    game_dealing = Dealing(seed=derive_seed(dealing.base_seed, number), decks=dealing.decks[used:])
+    # evolve keeps the dealing's own class (an explicit-chance dealing stays one)
+    game_dealing = attrs.evolve(
+        dealing, seed=derive_seed(dealing.base_seed, number), decks=dealing.decks[used:]
+    )
     dealer = (first + number) % rules.players
     return AziState.new(rules, dealer=dealer, dealing=game_dealing)
 
