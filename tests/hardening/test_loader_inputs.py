@@ -268,3 +268,22 @@ def test_parse_json_text_is_the_safe_parser() -> None:
     for data, message in cases:
         with pytest.raises(InvalidStateError, match=message.replace("(", r"\(")):
             parse_json_text(data)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("rules", deep_dict(100_000)),
+        ("seed", deep_list(100_000)),
+        ("seed", 10**5000),
+        ("first_dealer", 10**5000),
+        ("games", deep_dict(100_000)),
+        ("games", [deep_list(100_000)]),
+        ("games", [deep_dict(100_000)]),
+        ("games", [10**5000]),
+    ],
+    ids=lambda value: value if isinstance(value, str) else type(value).__name__,
+)
+def test_0_1_0_azi_match_dicts_of_the_wrong_shape(key: str, value: object) -> None:
+    data = json.loads(AZI_MATCH_0_1_0) | {key: value}
+    refuses("AziMatch.from_json (0.1.0 format)", AziMatch.from_json, data)
