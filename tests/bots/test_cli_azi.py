@@ -40,7 +40,7 @@ def test_play_azi_as_a_human_blind_fold_shows_no_hand(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    assert main(["play", "azi", "--seed", "1", "--human", "1"]) == 0
+    assert main(["play", "azi", "--seed", "1", "--human", "1"]) == 1  # end of input
     out = capsys.readouterr().out
     assert "Your hand: not seen yet (you decide blind)." in out
     assert " holds " not in out

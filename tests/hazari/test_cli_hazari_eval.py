@@ -65,7 +65,7 @@ def test_eval_bad_input_exits_2(
     assert status == 2
     assert out == ""
     # usage errors name the command; errors in the cards name the program
-    assert err.split(": error: ")[0] in ("cardrules", "cardrules hazari eval")
+    assert err.split(": error: ")[0] in ("cardrules hazari", "cardrules hazari eval")
     assert err.count("\n") == 1
     assert message in err
 
