@@ -32,7 +32,7 @@ import math
 import statistics
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import attrs
 
@@ -57,6 +57,8 @@ __all__ = [
     "simulate",
     "t_quantile",
 ]
+
+S = TypeVar("S", bound=GameState[Any, Any])
 
 GameFactory = Callable[[int], GameState[Any, Any]]
 """A picklable callable making a new game from a seed, e.g. ``functools.partial(new_game, ...)``."""
@@ -375,11 +377,11 @@ class StopPlay(Exception):
 
 
 def play_game(
-    state: GameState[Any, Any],
-    bots: Sequence[Bot],
+    state: S,
+    bots: Sequence[object],
     rngs: Sequence[Rng],
-    on_turn: Callable[[GameState[Any, Any], Turn[Any]], None] | None = None,
-) -> GameState[Any, Any]:
+    on_turn: Callable[[S, Turn[Any]], None] | None = None,
+) -> S:
     """Play ``state`` to the end with ``bots[seat]`` drawing from ``rngs[seat]``.
 
     Each bot receives only its observation and a read-only view of the legal
@@ -387,9 +389,10 @@ def play_game(
     :class:`~cardrules.errors.IllegalActionError` naming the bot.
     ``on_turn(new_state, turn)`` is called after each action.
     """
-    if len(bots) != state.num_players or len(rngs) != state.num_players:
+    players = _checked_bots(bots)
+    if len(players) != state.num_players or len(rngs) != state.num_players:
         raise SimulationError(
-            f"the game has {state.num_players} seats but got {len(bots)} bots"
+            f"the game has {state.num_players} seats but got {len(players)} bots"
             f" and {len(rngs)} generators"
         )
     while not state.is_terminal:
@@ -397,12 +400,22 @@ def play_game(
         if seat is None:
             break
         legal: LegalActions[Any] = state.legal_actions()
-        bot = bots[seat]
+        bot = players[seat]
         action = _ask(bot, seat, state, legal, rngs[seat])
         state = state.apply(action)
         if on_turn is not None:
             on_turn(state, Turn(seat, action))
     return state
+
+
+def _checked_bots(bots: object) -> tuple[Bot, ...]:
+    """``bots`` as a tuple of bots; anything without a ``choose`` method is refused."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise SimulationError(f"bots must be a sequence of bots, got {bots!r:.80}")
+    for bot in bots:
+        if not isinstance(bot, Bot):
+            raise SimulationError(f"{bot!r:.80} is not a bot: it has no choose method")
+    return tuple(bots)
 
 
 def _ask(
@@ -470,7 +483,7 @@ def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
 
 def simulate(
     new_game: GameFactory,
-    bots: Sequence[Bot],
+    bots: Sequence[object],
     games: int,
     *,
     seed: int = 0,
@@ -494,7 +507,7 @@ def simulate(
         )
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
         raise SimulationError(f"chunk_size must be a positive int, got {chunk_size!r}")
-    bots = tuple(bots)
+    bots = _checked_bots(bots)
     players = new_game(derive_seed(seed, 0)).num_players
     if len(bots) != players:
         raise SimulationError(f"the game has {players} seats but {len(bots)} bots were given")

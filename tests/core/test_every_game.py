@@ -52,6 +52,7 @@ def check_step(game: Any, state: GameState[Any, Any], rng: Rng) -> Any:
     with pytest.raises(IndexError):
         legal[size]
     player = state.current_player
+    assert player is not None
     observation = state.observation(player)
     data = observation.to_json()
     assert json.loads(json.dumps(data)) == data
