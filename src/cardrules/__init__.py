@@ -7,8 +7,8 @@ the game-state protocol. The games live in :mod:`cardrules.hazari` and
 >>> from cardrules import parse_cards, Deck
 >>> parse_cards("AS 10h T♦")
 (Card.parse('AS'), Card.parse('TH'), Card.parse('TD'))
->>> len(Deck.standard()), len(Deck.azi())
-(52, 27)
+>>> len(Deck.standard())
+52
 """
 
 from cardrules._version import __version__
@@ -22,7 +22,7 @@ from cardrules.cards import (
     require_distinct,
 )
 from cardrules.dealing import Dealing
-from cardrules.deck import AZI_RANKS, DEFAULT_AZI_SUITS, Deck
+from cardrules.deck import Deck
 from cardrules.errors import (
     CardParseError,
     CardRulesError,
@@ -39,8 +39,6 @@ from cardrules.registry import Game, GameDefinition, game_names, load_game, regi
 from cardrules.rng import Rng, derive_seed
 
 __all__ = [
-    "AZI_RANKS",
-    "DEFAULT_AZI_SUITS",
     "ActionTuple",
     "Card",
     "CardParseError",

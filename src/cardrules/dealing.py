@@ -12,12 +12,12 @@ Chance in cardrules is explicit and reproducible. A game records one
 
 >>> from cardrules import Deck
 >>> seeded = Dealing(seed=7)
->>> seeded.deck(0, Deck.azi()) == seeded.deck(0, Deck.azi())
+>>> seeded.deck(0, Deck.standard()) == seeded.deck(0, Deck.standard())
 True
->>> seeded.deck(0, Deck.azi()) == seeded.deck(1, Deck.azi())
+>>> seeded.deck(0, Deck.standard()) == seeded.deck(1, Deck.standard())
 False
->>> explicit = Dealing(decks=(Deck.azi(),))
->>> explicit.deck(0, Deck.azi()) == Deck.azi()
+>>> explicit = Dealing(decks=(Deck.standard(),))
+>>> explicit.deck(0, Deck.standard()) == Deck.standard()
 True
 """
 
@@ -74,7 +74,7 @@ def _check_deal(number: object, pack: object) -> None:
 class Dealing:
     """The chance source of a game: an optional ``seed`` and explicit ``decks``, top first.
 
-    >>> Dealing(seed=1).deck(-1, Deck.azi())
+    >>> Dealing(seed=1).deck(-1, Deck.standard())
     Traceback (most recent call last):
     ...
     cardrules.errors.InvalidStateError: deal number -1 is not an integer in 0..2**64-1

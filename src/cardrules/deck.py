@@ -1,4 +1,4 @@
-"""Immutable decks: the 52-card pack for Hazari and the 27-card pack for Azi.
+"""Immutable decks of distinct cards; each game builds its own pack from them.
 
 A :class:`Deck` is an immutable sequence of distinct cards. Shuffling and cutting
 return new decks; the original never changes.
@@ -6,10 +6,7 @@ return new decks; the original never changes.
 >>> deck = Deck.standard()
 >>> len(deck), deck[0], deck[-1]
 (52, Card.parse('2C'), Card.parse('AS'))
->>> azi = Deck.azi()
->>> len(azi), str(azi[:3])
-(27, '6D 6H 6S')
->>> azi.shuffled(3).cut(5) == azi.shuffled(3).cut(5)
+>>> deck.shuffled(3).cut(5) == deck.shuffled(3).cut(5)
 True
 """
 
@@ -20,17 +17,11 @@ from typing import overload
 
 import attrs
 
-from cardrules.cards import Card, Rank, Suit, format_cards, parse_cards, require_distinct
-from cardrules.errors import InvalidCardsError, InvalidRulesError
+from cardrules.cards import Card, format_cards, parse_cards, require_distinct
+from cardrules.errors import InvalidCardsError
 from cardrules.rng import Rng
 
-__all__ = ["AZI_RANKS", "DEFAULT_AZI_SUITS", "Deck"]
-
-AZI_RANKS: tuple[Rank, ...] = tuple(Rank(value) for value in range(6, 15))
-"""The nine Azi ranks, low to high: 6 7 8 9 10 J Q K A."""
-
-DEFAULT_AZI_SUITS: tuple[Suit, ...] = (Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-"""The default Azi suits (RULES.md A1): hearts, diamonds and spades."""
+__all__ = ["Deck"]
 
 
 def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -47,17 +38,6 @@ class Deck(Sequence[Card]):
     def standard(cls) -> Deck:
         """The 52-card pack in index order (``2C 2D 2H 2S 3C ... AS``)."""
         return cls(Card.from_index(i) for i in range(52))
-
-    @classmethod
-    def azi(cls, suits: Iterable[Suit] = DEFAULT_AZI_SUITS) -> Deck:
-        """The 27-card Azi pack: 6..A in three distinct suits (RULES.md A1)."""
-        chosen = tuple(Suit(suit) for suit in suits)
-        if len(chosen) != 3 or len(set(chosen)) != 3:
-            raise InvalidRulesError(
-                f"an Azi pack needs three distinct suits, got {[str(s) for s in chosen]}"
-            )
-        ordered = sorted(chosen)
-        return cls(Card(rank, suit) for rank in AZI_RANKS for suit in ordered)
 
     @classmethod
     def parse(cls, text: str) -> Deck:

@@ -32,13 +32,14 @@ from cardrules.azi import (
     PotWon,
     Raise,
     Rounding,
+    azi_pack,
 )
 from cardrules.errors import IllegalActionError, InvalidRulesError
 
 
 def deck_for(players: int, dealer: int, hands: dict[int, str], suits: str = "DHS") -> Deck:
     """A deck that deals ``hands`` (4 cards each, in dealing order) to their seats."""
-    pack = Deck.azi([Suit.parse(s) for s in suits])
+    pack = azi_pack([Suit.parse(s) for s in suits])
     order = sorted(hands, key=lambda seat: (seat - dealer - 1) % players)
     top: list[Card] = [pack[0]] * (4 * len(order))
     for k, seat in enumerate(order):

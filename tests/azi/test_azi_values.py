@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules import Card, Dealing, Deck, Rng
+from cardrules import Card, Dealing, Rng
 from cardrules.azi import (
     PLAY,
     AziRules,
@@ -21,6 +21,7 @@ from cardrules.azi import (
     PlayCard,
     Raise,
     Rounding,
+    azi_pack,
     parse_action,
     parse_action_text,
 )
@@ -29,15 +30,15 @@ from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidState
 
 @given(st.integers(0, 2**64 - 1), st.integers(0, 5))
 def test_fast_dealing_matches_the_core_dealing(seed: int, number: int) -> None:
-    pack = Deck.azi()
+    pack = azi_pack()
     assert Dealing(seed=seed).cards(number, pack) == Dealing(seed=seed).deck(number, pack).cards
 
 
 def test_explicit_decks_are_used_in_order_then_seeded() -> None:
-    decks = (Deck.azi(), Deck.azi().cut(5))
+    decks = (azi_pack(), azi_pack().cut(5))
     dealing = Dealing(decks=decks)
-    assert dealing.cards(1, Deck.azi()) == decks[1].cards
-    assert dealing.cards(2, Deck.azi()) == dealing.deck(2, Deck.azi()).cards
+    assert dealing.cards(1, azi_pack()) == decks[1].cards
+    assert dealing.cards(2, azi_pack()) == dealing.deck(2, azi_pack()).cards
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from cardrules.azi import azi_pack
 from cardrules.cards import (
     Card,
     Rank,
@@ -178,19 +179,19 @@ def test_seed_errors_name_huge_values_briefly() -> None:
 
 
 @pytest.mark.parametrize("bad", [-1, -52, True, 1.0, "0", None, 2**64, HUGE])
-@pytest.mark.parametrize("dealing", [Dealing(seed=1), Dealing(decks=(Deck.azi(), Deck.azi()))])
+@pytest.mark.parametrize("dealing", [Dealing(seed=1), Dealing(decks=(azi_pack(), azi_pack()))])
 def test_deal_numbers_must_be_non_negative_integers(bad: object, dealing: Dealing) -> None:
     for method in (dealing.deck, dealing.cards):
         with pytest.raises(InvalidStateError, match=r"deal number .* is not an integer"):
-            method(bad, Deck.azi())  # type: ignore[arg-type]
+            method(bad, azi_pack())  # type: ignore[arg-type]
 
 
 def test_a_negative_deal_number_no_longer_reads_the_last_explicit_deck() -> None:
-    last = Deck.azi().shuffled(9)
-    dealing = Dealing(decks=(Deck.azi(), last))
-    assert dealing.deck(1, Deck.azi()) == last
+    last = azi_pack().shuffled(9)
+    dealing = Dealing(decks=(azi_pack(), last))
+    assert dealing.deck(1, azi_pack()) == last
     with pytest.raises(InvalidStateError, match="deal number -1"):
-        dealing.deck(-1, Deck.azi())
+        dealing.deck(-1, azi_pack())
 
 
 @pytest.mark.parametrize("pack", [None, "AS KS", parse_cards("AS KS"), 27])

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardrules import cards, dealing, records, rng
+from cardrules.azi import azi_pack
 from cardrules.cards import Card, Rank, Suit, parse_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
@@ -32,7 +33,7 @@ INSTANCES: dict[type, list[object]] = {
     Rank: [Rank.ACE],
     Suit: [Suit.SPADES],
     Rng: [Rng(1)],
-    Dealing: [Dealing(seed=1), Dealing(decks=(Deck.azi().shuffled(2),))],
+    Dealing: [Dealing(seed=1), Dealing(decks=(azi_pack().shuffled(2),))],
     GameRecord: [_RECORD],
 }
 
@@ -49,8 +50,8 @@ VALID: dict[str, list[object]] = {
     "n": [1, 6, 2**64],
     "items": [(1, 2, 3), "abc", range(5)],
     "number": [0, 1, 3],
-    "pack": [Deck.azi(), Deck.standard()],
-    "decks": [(), (Deck.azi(),)],
+    "pack": [azi_pack(), Deck.standard()],
+    "decks": [(), (azi_pack(),)],
     "data": [{"seed": 1, "decks": []}, {"a": [1, 2]}],
     "game": ["demo"],
     "rules": [{"players": 2}],
