@@ -1,18 +1,24 @@
 """Helpers shared by the hardening tests: seeded games, simple bots and game invariants.
 
-The invariants are written from the rules (RULES.md), not from the game modules'
-own helpers: card points are recomputed from ranks, cards are counted by hand.
+The invariants are written from the rules (the Hazari and Azi rules pages), not
+from the game modules' own helpers: card points are recomputed from ranks, cards
+are counted by hand.
+
+Every state's ``to_json()`` is a JSON-ready dict and every loader takes the dict
+or its JSON text; :func:`json_forms` gives both, so loader checks feed each.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
 from hypothesis import settings
 
-from cardrules.azi import AziRules, AziState, CardPlayed, Dealt, FirstLead, Rounding
+from cardrules.azi import AziMatch, AziRules, AziState, CardPlayed, Dealt, FirstLead, Rounding
 from cardrules.cards import Card, Suit
 from cardrules.hazari import (
     HazariMatch,
@@ -23,6 +29,7 @@ from cardrules.hazari import (
     greedy_arrangement,
     random_arrangement,
 )
+from cardrules.records import dump_json
 from cardrules.rng import Rng
 
 SOAKING = settings().max_examples >= 100_000
@@ -34,6 +41,12 @@ PACK_52 = frozenset(Card.from_index(i) for i in range(52))
 def examples(n: int) -> settings:
     """``settings(max_examples=n)`` in CI; the loaded soak profile when soaking."""
     return settings() if SOAKING else settings(max_examples=n)
+
+
+def json_forms(data: dict[str, Any]) -> list[dict[str, Any] | str]:
+    """A record in both forms a loader takes: a fresh copy of the dict, and its
+    canonical JSON text (``dump_json``)."""
+    return [copy.deepcopy(data), dump_json(data)]
 
 
 def card_points(card: Card) -> int:
@@ -184,6 +197,27 @@ def azi_positions(
     return positions
 
 
+def random_match_rules(rng: Rng, players: int | None = None) -> AziRules:
+    """Random Azi options for a match of one to three games."""
+    return attrs.evolve(random_azi_rules(rng, players), match_games=1 + rng.randbelow(3))
+
+
+def azi_match_positions(
+    seed: int, rules: AziRules | None = None, limit: int | None = None
+) -> list[AziMatch]:
+    """Positions of one seeded Azi match under random (or given) rules, start to end
+    (or the first ``limit`` actions), with random moves."""
+    rng = Rng(seed)
+    rules = random_match_rules(rng) if rules is None else rules
+    match = AziMatch.new(rules, seed=rng.next_u64(), dealer=rng.randbelow(rules.players))
+    positions = [match]
+    while not match.is_terminal and (limit is None or len(positions) <= limit):
+        match = match.apply(azi_random_move(match.current, rng))
+        positions.append(match)
+        assert len(positions) < 30_000, "an Azi match did not terminate"
+    return positions
+
+
 def current_deal_played(state: AziState) -> list[Card]:
     """The cards played so far in the current deal, from the public events."""
     played: list[Card] = []
@@ -229,3 +263,31 @@ def iter_leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[A
     elif isinstance(data, list):
         for index, value in enumerate(data):
             yield from iter_leaves(value, (*path, index))
+
+
+def check_azi_match(match: AziMatch) -> None:
+    """Every invariant of an Azi match position: each game's, the dealer rotating
+    from game to game (A12), totals summed over the finished games, and the match
+    ending exactly when its last game does."""
+    rules = match.rules
+    count = rules.players if rules.match_games is None else rules.match_games
+    games = match.games
+    assert 1 <= len(games) <= count
+    assert games[-1] is match.current and games[:-1] == match.finished
+    totals = [0] * rules.players
+    for number, game in enumerate(games):
+        check_azi(game)
+        assert game.rules == rules
+        assert game.first_dealer == (match.first_dealer + number) % rules.players
+        if number < len(games) - 1:
+            assert game.is_terminal, "a finished game of the match is not over"
+        if game.is_terminal:
+            totals = [t + r for t, r in zip(totals, game.returns(), strict=True)]
+    assert tuple(totals) == match.returns() and sum(totals) == 0
+    assert len(match.history) == sum(len(game.history) for game in games)
+    if match.current.is_terminal:
+        assert len(games) == count, "a game ended but the next one did not start"
+    assert match.is_terminal == match.current.is_terminal
+    assert match.current_player == match.current.current_player
+    if match.is_terminal:
+        assert match.current_player is None and len(match.legal_actions()) == 0

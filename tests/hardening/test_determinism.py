@@ -1,5 +1,10 @@
 """Determinism across processes: the same seeds give byte-identical JSON records
-from separate interpreters with different ``PYTHONHASHSEED`` values."""
+from separate interpreters with different ``PYTHONHASHSEED`` values.
+
+Each record is written as canonical JSON text (``dump_json(state.to_json())``, the
+form :func:`cardrules.runner.simulate` writes), one per line; the script also checks
+that a match's ``record().to_json()`` is that very text.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,10 @@ import sys
 
 import pytest
 
+from cardrules.azi import AziMatch, AziRules
+from cardrules.hazari import HazariMatch
+from cardrules.records import dump_json
+
 SCRIPT = r"""
 import io, sys
 from cardrules.azi import AziMatch, AziRules, FirstLead, Rounding
@@ -16,6 +25,7 @@ from cardrules.bots import (
     AziGames, GreedyBot, HazariDeals, HeuristicBot, RandomBot, SearchBot, SolverBot,
 )
 from cardrules.hazari import HazariMatch, HazariRules, TieRule, Up, random_arrangement
+from cardrules.records import dump_json
 from cardrules.rng import Rng
 from cardrules.runner import simulate
 
@@ -37,13 +47,19 @@ match = HazariMatch.new(seed=15, dealer=2, rules=HazariRules(target=500))
 while not match.is_terminal:
     hand = match.current.hands[match.current_player]
     match = match.apply(Up(random_arrangement(hand, rng)))
-out.write(match.to_json() + "\n")
+def write(match):
+    text = dump_json(match.to_json())
+    assert match.record().to_json() == text
+    out.write(text + "\n")
+
+write(match)
 
 choose_rng = Rng(16)
-def choose(state):
-    legal = list(state.legal_actions())
-    return legal[choose_rng.randbelow(len(legal))]
-out.write(AziMatch(AziRules(players=4), seed=17).play(5, choose).to_json() + "\n")
+match = AziMatch.new(AziRules(players=4, match_games=5), seed=17)
+while not match.is_terminal:
+    legal = list(match.legal_actions())
+    match = match.apply(legal[choose_rng.randbelow(len(legal))])
+write(match)
 """
 
 
@@ -72,4 +88,17 @@ def test_the_records_cover_both_games(outputs: tuple[bytes, bytes]) -> None:
     assert sum('"game":"hazari"' in line for line in lines) == 6
     assert sum('"game":"azi"' in line for line in lines) >= 24
     assert '"game":"hazari-match"' in lines[-2]
+    assert '"game":"azi-match"' in lines[-1]
     assert len(set(lines)) == len(lines)
+
+
+def test_the_azi_match_plays_five_games(outputs: tuple[bytes, bytes]) -> None:
+    """The Azi match line is a whole match of five games, and it reads back exactly."""
+    line = outputs[0].decode().splitlines()[-1]
+    match = AziMatch.from_json(line)
+    assert match.is_terminal and len(match.games) == 5
+    assert match.rules == AziRules(players=4, match_games=5)
+    assert all(game.is_terminal for game in match.games)
+    assert dump_json(match.to_json()) == line
+    hazari = HazariMatch.from_json(outputs[0].decode().splitlines()[-2])
+    assert hazari.is_terminal and dump_json(hazari.to_json()).encode() in outputs[0]

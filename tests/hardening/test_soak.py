@@ -1,7 +1,9 @@
 """Soak: many random games of each game, all options, bots mixed in.
 
 Each game checks: no exception, cards conserved, chips conserved (Azi), 360 points
-per Hazari deal, and termination within a bounded number of actions. The CI size
+per Hazari deal, and termination within a bounded number of actions. Every tenth
+game of each is a whole match (a Hazari match to its target, an Azi match of one
+to three games), played through the same loop as a game state. The CI size
 runs a few hundred games of each game; ``pytest --soak`` runs 100k of each
 (``CARDRULES_SOAK_GAMES`` overrides the count), spread over the machine's cores.
 """
@@ -16,15 +18,8 @@ from typing import Any
 
 import attrs
 import pytest
-from tests.hardening.hardening_support import (
-    check_azi,
-    check_hazari_deal,
-    check_hazari_match,
-    random_azi_rules,
-    random_hazari_rules,
-)
 
-from cardrules.azi import AziState
+from cardrules.azi import AziMatch, AziState
 from cardrules.bots import GreedyBot, HeuristicBot, RandomBot, SearchBot, SolverBot
 from cardrules.game import Turn
 from cardrules.hazari import (
@@ -37,6 +32,15 @@ from cardrules.hazari import (
 )
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import play_game
+from tests.hardening.hardening_support import (
+    check_azi,
+    check_azi_match,
+    check_hazari_deal,
+    check_hazari_match,
+    random_azi_rules,
+    random_hazari_rules,
+    random_match_rules,
+)
 
 SOAK_GAMES = int(os.environ.get("CARDRULES_SOAK_GAMES", "100000"))
 CI_GAMES = 300
@@ -120,27 +124,43 @@ def _azi_bot(rng: Rng) -> Any:
 
 
 def play_azi(index: int, seed: int) -> dict[str, int]:
-    """Play Azi game ``index`` with random options and bots; check it."""
+    """Play Azi game ``index`` (every tenth a whole match) with random options and
+    bots; check it."""
     rng = Rng(derive_seed(seed, index))
-    rules = random_azi_rules(rng)
-    state = AziState.new(rules, seed=rng.next_u64())
+    start: AziState | AziMatch
+    if index % 10 == 9:
+        rules = random_match_rules(rng)
+        start = AziMatch.new(rules, seed=rng.next_u64())
+    else:
+        rules = random_azi_rules(rng)
+        start = AziState.new(rules, seed=rng.next_u64())
     bots = [_azi_bot(rng) for _ in range(rules.players)]
     rngs = [rng.spawn() for _ in range(rules.players)]
     check_rng = rng.spawn()
     seen = [0]
+    games = rules.games_per_match if isinstance(start, AziMatch) else 1
 
     def on_turn(state: Any, turn: Turn[Any]) -> None:
         seen[0] += 1
-        assert seen[0] <= AZI_ACTION_BOUND, "an Azi game does not terminate"
-        assert sum(state.balances) + state.pot == 0
+        assert seen[0] <= AZI_ACTION_BOUND * games, "an Azi game does not terminate"
+        game = state.current if isinstance(state, AziMatch) else state
+        assert sum(game.balances) + game.pot == 0
         if check_rng.randbelow(8) == 0:
-            check_azi(state)
+            check_azi(game)
+            if isinstance(state, AziMatch):
+                check_azi_match(state)
 
-    final: Any = play_game(state, bots, rngs, on_turn)
-    check_azi(final)
+    final: Any = play_game(start, bots, rngs, on_turn)
     assert final.is_terminal and sum(final.returns()) == 0
     assert len(final.history) == seen[0]
-    return {"games": 1, "deals": final.deal_number + 1, "actions": seen[0]}
+    if isinstance(final, AziMatch):
+        check_azi_match(final)
+        assert len(final.games) == games
+        deals = sum(game.deal_number + 1 for game in final.games)
+    else:
+        check_azi(final)
+        deals = final.deal_number + 1
+    return {"games": 1, "deals": deals, "actions": seen[0]}
 
 
 def _run_chunk(play: Callable[[int, int], dict[str, int]], start: int, stop: int) -> dict[str, int]:

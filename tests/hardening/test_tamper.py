@@ -3,29 +3,22 @@
 Every mutation must be rejected with a package error, or load into a state that
 satisfies every invariant and re-serialises to the mutated record (up to
 equivalent spellings: ``1.0`` for ``1``, lower-case cards, groups in another order).
+Records are dicts (``to_json()``); each mutated record is fed to the loader both as
+the dict and as its canonical JSON text, and the two must be treated alike.
 CI sweeps a bounded sample of paths of a few records; ``pytest --soak`` sweeps
 every path of many records.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from tests.hardening.hardening_support import (
-    SOAKING,
-    azi_positions,
-    check_azi,
-    check_hazari_deal,
-    check_hazari_match,
-    hazari_deal_positions,
-    hazari_match_positions,
-    iter_leaves,
-)
 
-from cardrules.azi import PLAY, AziRules, AziState, Phase, Raise
+from cardrules.azi import PLAY, AziMatch, AziRules, AziState, Phase, Raise
 from cardrules.cards import Card, parse_cards
 from cardrules.errors import (
     CardRulesError,
@@ -36,8 +29,22 @@ from cardrules.errors import (
 from cardrules.hazari import Arrangement, HazariMatch, HazariState
 from cardrules.records import dump_json
 from cardrules.rng import Rng
+from tests.hardening.hardening_support import (
+    SOAKING,
+    azi_match_positions,
+    azi_positions,
+    check_azi,
+    check_azi_match,
+    check_hazari_deal,
+    check_hazari_match,
+    hazari_deal_positions,
+    hazari_match_positions,
+    iter_leaves,
+    json_forms,
+)
 
 Path = tuple[Any, ...]
+Record = dict[str, Any]
 BIG = 2**64
 """An out-of-range integer (a huge Azi ``max_raise`` must be refused, not enumerated)."""
 
@@ -95,10 +102,9 @@ def replaced(data: Any, path: Path, new: Any) -> Any:
     return copy
 
 
-def mutations(text: str, seed: int, limit: int | None) -> Iterator[tuple[Path, Any, str]]:
-    """(path, new value, mutated text) for every leaf, or ``limit`` random leaves."""
+def mutations(data: Record, seed: int, limit: int | None) -> Iterator[tuple[Path, Any, Any]]:
+    """(path, new value, mutated record) for every leaf, or ``limit`` random leaves."""
     rng = Rng(seed)
-    data = json.loads(text)
     paths = [path for path, _ in iter_leaves(data)]
     if limit is not None and len(paths) > limit:
         top = [p for p in paths if len(p) <= 1]
@@ -107,7 +113,7 @@ def mutations(text: str, seed: int, limit: int | None) -> Iterator[tuple[Path, A
     values = dict(iter_leaves(data))
     for path in paths:
         for new in variants(values[path], path, rng):
-            yield path, new, dump_json(replaced(data, path, new))
+            yield path, new, replaced(data, path, new)
 
 
 def _canonical_string(text: str) -> str:
@@ -121,17 +127,29 @@ def _canonical_string(text: str) -> str:
         return text
 
 
-def equivalent(mutated: Any, reloaded: Any, path: Path = ()) -> bool:
-    """Equal JSON trees, up to equal numbers and equivalent card spellings."""
+def equivalent(
+    mutated: Any, reloaded: Any, path: Path = (), defaults: Record | None = None
+) -> bool:
+    """Equal JSON trees, up to equal numbers and equivalent card spellings.
+
+    A rule option missing from the mutated record's rules takes its default
+    (``defaults``: the rules class's default options), as records written before
+    the option existed do.
+    """
     if isinstance(mutated, dict) and isinstance(reloaded, dict):
-        if path == ("rules",) and "dealer" not in mutated:
-            reloaded = {k: v for k, v in reloaded.items() if k != "dealer"}
+        if path == ("rules",):
+            if "dealer" not in mutated:
+                reloaded = {k: v for k, v in reloaded.items() if k != "dealer"}
+            filled = {k: v for k, v in (defaults or {}).items() if k not in mutated}
+            if any(reloaded.get(k, v) != v for k, v in filled.items()):
+                return False
+            reloaded = {k: v for k, v in reloaded.items() if k not in filled}
         return mutated.keys() == reloaded.keys() and all(
-            equivalent(mutated[k], reloaded[k], (*path, k)) for k in mutated
+            equivalent(mutated[k], reloaded[k], (*path, k), defaults) for k in mutated
         )
     if isinstance(mutated, list) and isinstance(reloaded, list):
         return len(mutated) == len(reloaded) and all(
-            equivalent(a, b, (*path, i))
+            equivalent(a, b, (*path, i), defaults)
             for i, (a, b) in enumerate(zip(mutated, reloaded, strict=True))
         )
     if isinstance(mutated, str) and isinstance(reloaded, str):
@@ -141,21 +159,41 @@ def equivalent(mutated: Any, reloaded: Any, path: Path = ()) -> bool:
     return bool(mutated == reloaded)
 
 
+def _load_or_none(load: Callable[[Any], Any], data: Any) -> Any:
+    """``load(data)``, or ``None`` when it raised a package error."""
+    try:
+        return load(data)
+    except CardRulesError:
+        return None
+
+
 def check_tampering(
-    text: str, load: Callable[[str], Any], check: Callable[[Any], None], limit: int | None
+    record: Record,
+    load: Callable[[Record | str | bytes], Any],
+    check: Callable[[Any], None],
+    limit: int | None,
 ) -> int:
-    """Apply the mutations of one record; return how many were accepted."""
+    """Apply the mutations of one record, each as a dict and as canonical text;
+    return how many were accepted."""
+    text = dump_json(record)
     accepted = 0
-    for path, new, mutated in mutations(text, len(text), limit):
-        try:
-            state = load(mutated)
-        except CardRulesError:
+    for path, new, mutated in mutations(record, len(text), limit):
+        as_dict = copy.deepcopy(mutated)
+        state = _load_or_none(load, as_dict)
+        assert as_dict == mutated, ("the loader changed its input", path, new)
+        from_text = _load_or_none(load, dump_json(mutated))
+        assert (state is None) == (from_text is None), ("dict and text disagree", path, new)
+        if state is None:
             continue
+        assert from_text == state, ("dict and text load differently", path, new)
         accepted += 1
         check(state)
         again = state.to_json()
-        assert load(again).to_json() == again
-        assert equivalent(json.loads(mutated), json.loads(again)), (path, new)
+        assert isinstance(again, dict)
+        for form in json_forms(again):
+            assert load(form).to_json() == again
+        defaults = type(state.rules)().to_json()
+        assert equivalent(mutated, again, defaults=defaults), (path, new)
     step = 1 if SOAKING else max(1, len(text) // 40)
     for cut in range(0, len(text), step):
         with pytest.raises(InvalidStateError):
@@ -167,16 +205,16 @@ LIMIT = None if SOAKING else 80
 SEEDS = range(40) if SOAKING else range(2)
 
 
-def _hazari_deals() -> list[str]:
+def _hazari_deals() -> list[Record]:
     return [p.to_json() for seed in SEEDS for p in hazari_deal_positions(seed)]
 
 
-def _hazari_matches() -> list[str]:
+def _hazari_matches() -> list[Record]:
     return [p.to_json() for seed in SEEDS for p in hazari_match_positions(seed, 9)[::4]]
 
 
-def _azi_games() -> list[str]:
-    texts = []
+def _azi_games() -> list[Record]:
+    texts: list[Record] = []
     for seed in range(60 if SOAKING else 10):
         positions = azi_positions(100 + seed)
         if len(positions) <= 120 or SOAKING:
@@ -185,19 +223,42 @@ def _azi_games() -> list[str]:
     return texts
 
 
-@pytest.mark.parametrize("text", _hazari_deals())
-def test_tampered_hazari_deal(text: str) -> None:
-    check_tampering(text, HazariState.from_json, check_hazari_deal, LIMIT)
+def _azi_matches() -> list[Record]:
+    """Short Azi matches (one to three games): the start, two middles and the end."""
+    records: list[Record] = []
+    for seed in range(300, 330) if SOAKING else range(304, 308):
+        positions = azi_match_positions(seed)
+        if len(positions) <= 150 or SOAKING:
+            step = max(1, len(positions) // 3)
+            records += [p.to_json() for p in positions[::step]] + [positions[-1].to_json()]
+    return records
 
 
-@pytest.mark.parametrize("text", _hazari_matches())
-def test_tampered_hazari_match(text: str) -> None:
-    check_tampering(text, HazariMatch.from_json, check_hazari_match, LIMIT)
+@pytest.mark.parametrize("record", _hazari_deals())
+def test_tampered_hazari_deal(record: Record) -> None:
+    check_tampering(record, HazariState.from_json, check_hazari_deal, LIMIT)
 
 
-@pytest.mark.parametrize("text", _azi_games())
-def test_tampered_azi_game(text: str) -> None:
-    check_tampering(text, AziState.from_json, check_azi, LIMIT)
+@pytest.mark.parametrize("record", _hazari_matches())
+def test_tampered_hazari_match(record: Record) -> None:
+    check_tampering(record, HazariMatch.from_json, check_hazari_match, LIMIT)
+
+
+@pytest.mark.parametrize("record", _azi_games())
+def test_tampered_azi_game(record: Record) -> None:
+    check_tampering(record, AziState.from_json, check_azi, LIMIT)
+
+
+@pytest.mark.parametrize("record", _azi_matches())
+def test_tampered_azi_match(record: Record) -> None:
+    check_tampering(record, AziMatch.from_json, check_azi_match, LIMIT)
+
+
+def test_the_azi_match_sweep_covers_finished_games() -> None:
+    """The Azi match records include matches past their first game, and finished ones."""
+    matches = [AziMatch.from_json(record) for record in _azi_matches()]
+    assert any(len(match.finished) >= 1 for match in matches)
+    assert any(match.is_terminal for match in matches)
 
 
 @pytest.mark.parametrize("kind", [HazariState, HazariMatch])
@@ -207,17 +268,18 @@ def test_hazari_summary_missing_a_null_key(kind: Any) -> None:
     state: Any = kind.new(seed=3)
     while not state.is_terminal:
         state = state.apply(next(iter(state.legal_actions())))
-    data = json.loads(state.to_json())
+    data = state.to_json()
     del data["summary"]["current_player"]
-    with pytest.raises(InvalidStateError):
-        kind.from_json(dump_json(data))
+    for form in json_forms(data):
+        with pytest.raises(InvalidStateError):
+            kind.from_json(form)
 
 
 def test_mutations_reach_every_kind_of_field() -> None:
     """The sweep really edits actions, cards, seats, chips, phases and options."""
-    text = azi_positions(101)[-1].to_json()
+    record = azi_positions(101)[-1].to_json()
     touched = {
-        tuple(p for p in path if isinstance(p, str)) for path, _, _ in mutations(text, 1, None)
+        tuple(p for p in path if isinstance(p, str)) for path, _, _ in mutations(record, 1, None)
     }
     for field in [
         ("actions", "card"),
@@ -237,10 +299,11 @@ def test_huge_max_raise_is_refused_and_rejections_stay_short() -> None:
     record hung the loader. It is now refused, and the widest range stays cheap."""
     with pytest.raises(InvalidRulesError):
         AziRules(max_raise=BIG)
-    data = json.loads(azi_positions(101)[-1].to_json())
+    data = azi_positions(101)[-1].to_json()
     data["rules"]["max_raise"] = BIG
-    with pytest.raises(InvalidStateError):
-        AziState.from_json(dump_json(data))
+    for form in json_forms(data):
+        with pytest.raises(InvalidStateError):
+            AziState.from_json(form)
     widest = 1
     while True:
         try:
