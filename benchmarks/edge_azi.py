@@ -109,14 +109,14 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--field", choices=["heuristic", "random"], default="heuristic")
     parser.add_argument(
-        "--bot", choices=["ismcts", "pimc", "search", "heuristic", "random"], default="ismcts"
+        "--bot", choices=["ismcts", "pimc", "search", "heuristic", "random"], default="pimc"
     )
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     parser.add_argument("--exploration", type=float, default=0.5)
     parser.add_argument("--widening", type=float, default=1.0, help="0 for none")
     parser.add_argument("--search-opponents", action="store_true")
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)
-    parser.add_argument("--margin", type=float, default=1.0)
+    parser.add_argument("--margin", type=float, default=2.0)
     parser.add_argument("--cutoff", type=float, default=1.0)
     parser.add_argument("--min-worlds", type=int, default=8)
     parser.add_argument("--max-actions", type=int, default=8)

@@ -1,5 +1,15 @@
 """Information-set search for any game of the state protocol.
 
+Two searches over *determinizations* (full states drawn from the game's
+resampler, ``resample(observation, rng) -> state``, consistent with the bot's
+observation):
+
+- :class:`PIMCBot`, the stronger one in measurement (the Azi edge benchmark):
+  every candidate action is played out in the same worlds by the playout policy,
+  the candidates are raced against the policy's own choice on their paired gains,
+  and the policy's choice is kept unless another one is clearly better;
+- :class:`ISMCTSBot`, information-set Monte Carlo tree search.
+
 :class:`ISMCTSBot` is single-observer information-set Monte Carlo tree search
 (Cowling, Powley and Whitehouse, 2012). Each iteration:
 
@@ -65,12 +75,14 @@ __all__ = [
     "playout",
 ]
 
-DEFAULT_ITERATIONS = 160
-"""The default iteration budget: within 50 ms per decision for 4-player Azi on a
-2-core machine of 2024 (see the benchmarks page)."""
+DEFAULT_ITERATIONS = 80
+"""The default iteration budget of :class:`ISMCTSBot`: about 50 ms per decision of
+4-player Azi on a 2-core machine (``benchmarks/bench_bots.py``)."""
 
-DEFAULT_PLAYOUTS = 120
-"""The default playout budget of :class:`PIMCBot` per decision."""
+DEFAULT_PLAYOUTS = 200
+"""The default playout budget of :class:`PIMCBot` per decision; the racing spends
+far fewer on most decisions: under 50 ms per decision on average for 4-player Azi
+on a 2-core machine (``benchmarks/bench_bots.py``)."""
 
 Resample = Callable[[Any, Rng], Any]
 
@@ -367,7 +379,7 @@ class PIMCBot:
     playouts: int = DEFAULT_PLAYOUTS
     min_worlds: int = 8
     time_limit: float | None = None
-    margin: float = 1.0
+    margin: float = 2.0
     cutoff: float = 1.0
     max_actions: int = 8
     resample: Resample = attrs.field(default=_azi_resample, eq=False, repr=False)
