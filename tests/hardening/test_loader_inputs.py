@@ -149,14 +149,14 @@ def test_every_loader_reads_its_own_record() -> None:
     ["[ * 100000", "{ * 100000", "[ * 100000 as bytes", "closed 5000 deep", "closed 1500 deep"],
 )
 def test_text_nested_too_deep_for_the_parser(name: str, case: str) -> None:
-    data: str | bytes = {
+    cases: dict[str, str | bytes] = {
         "[ * 100000": "[" * 100_000,
         "{ * 100000": '{"a":' * 100_000,
         "[ * 100000 as bytes": b"[" * 100_000,
         "closed 5000 deep": deep_text(5000),
         "closed 1500 deep": deep_text(1500),
-    }[case]
-    check(name, data)
+    }
+    check(name, cases[case])
 
 
 @pytest.mark.parametrize("name", TEXT_LOADERS)
