@@ -61,7 +61,7 @@ def test_legal_actions_and_views_are_read_only() -> None:
         legal._items = ()  # type: ignore[attr-defined]
     view = LegalView(legal)
     with pytest.raises(AttributeError):
-        view._actions = ()  # type: ignore[misc]
+        view._actions = ()  # type: ignore[assignment]
     other = new_game(4, seed=2)
     assert len(other.legal_actions()) == 2
     assert list(view) == list(legal) == list(other.legal_actions())
