@@ -46,6 +46,42 @@ LOT_KEY = 2**63
 """The :func:`~cardrules.rng.derive_seed` key of the lot that picks the first dealer."""
 
 
+_SeatLists = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]
+]
+_SEAT_LISTS: dict[tuple[tuple[int, ...], ...], _SeatLists] = {}
+_SEAT_LISTS_MAX = 4096
+
+
+def _seat_lists(
+    order: tuple[int, ...],
+    status: tuple[int, ...],
+    passed: tuple[bool, ...],
+    razno: tuple[bool, ...],
+    partner: tuple[int, ...],
+) -> _SeatLists:
+    """An observation's seat lists: folded, staying, passed, raznomast (in dealing order)
+    and the pairs.
+
+    Profiling showed these five tuples took a quarter of an observation; the same few
+    combinations of their fields recur in every game, so they are memoised (the bounded
+    cache is emptied when full; it holds only small tuples of ints and bools).
+    """
+    key = (order, status, passed, razno, partner)
+    lists = _SEAT_LISTS.get(key)
+    if lists is None:
+        if len(_SEAT_LISTS) >= _SEAT_LISTS_MAX:
+            _SEAT_LISTS.clear()
+        lists = _SEAT_LISTS[key] = (
+            tuple(seat for seat in order if status[seat] == FOLDED),
+            tuple(seat for seat in order if status[seat] == IN),
+            tuple(seat for seat in order if passed[seat]),
+            tuple(seat for seat in order if razno[seat]),
+            tuple((seat, mate) for seat, mate in enumerate(partner) if 0 <= seat < mate),
+        )
+    return lists
+
+
 def draw_dealer(dealing: Dealing, players: int) -> int:
     """The first dealer drawn by lot (A4) from ``dealing``."""
     return Rng(derive_seed(dealing.base_seed, LOT_KEY)).randbelow(players)
@@ -100,7 +136,7 @@ class AziState(Position):
         state._pot = rules.ante * n
         state._log = None
         state._ev = (None, (AntesPaid, rules.ante, state._pot))
-        state._evcache = ((), None)
+        state._evn = 1
         state._count = 0
         state._winner = NOBODY
         state._last = NOBODY
@@ -271,35 +307,41 @@ class AziState(Position):
         if type(player) is not int or not 0 <= player < n:
             raise InvalidStateError(f"player {_show(player)} is not a seat in 0..{n - 1}")
         status = self._status
-        order = self._d.order
-        seen = status[player] == IN or (status[player] != OUT and self._g.rules.look_before_fold)
-        pairs = tuple((seat, mate) for seat, mate in enumerate(self._partner) if 0 <= seat < mate)
+        deal = self._d
+        order = deal.order
+        rules = self._g.rules
+        seen = status[player] == IN or (status[player] != OUT and rules.look_before_fold)
+        folded, staying, passed, raznomast, pairs = _seat_lists(
+            order, status, self._passed, self._razno, self._partner
+        )
+        current = self._current
+        # Positional arguments: keywords cost a third more for this 25-field class.
         return AziObservation(
-            player=player,
-            rules=self._g.rules,
-            first_dealer=self._g.first_dealer,
-            deal=self._d.number,
-            dealer=self._d.dealer,
-            phase=self._phase,
-            current_player=self.current_player,
-            seats=order,
-            trump_card=self._d.trump_card,
-            hand=self._hands[player] if seen else None,
-            discard=self._discards[player],
-            folded=tuple(s for s in order if status[s] == FOLDED),
-            staying=tuple(s for s in order if status[s] == IN),
-            stake=self._stake,
-            raises=self._raises,
-            passed=tuple(s for s in order if self._passed[s]),
-            auction_winner=None if self._auction < 0 else self._auction,
-            raznomast=tuple(s for s in order if self._razno[s]),
-            pairs=pairs,
-            trick=self._trick,
-            tricks=self._tricks,
-            pot=self._pot,
-            balances=self._balances,
-            fee=self._asks[self._cursor][1] if self._phase is _JOINING else None,
-            events=self._events(),
+            player,
+            rules,
+            self._g.first_dealer,
+            deal.number,
+            deal.dealer,
+            self._phase,
+            None if current < 0 else current,
+            order,
+            deal.trump_card,
+            self._hands[player] if seen else None,
+            self._discards[player],
+            folded,
+            staying,
+            self._stake,
+            self._raises,
+            passed,
+            None if self._auction < 0 else self._auction,
+            raznomast,
+            pairs,
+            self._trick,
+            self._tricks,
+            self._pot,
+            self._balances,
+            self._asks[self._cursor][1] if self._phase is _JOINING else None,
+            self._events(),
         )
 
     # ------------------------------------------------------------------- JSON
