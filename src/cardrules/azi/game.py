@@ -22,6 +22,7 @@ from cardrules.azi.observation import AziMatchObservation, AziObservation
 from cardrules.azi.resample import resample, resample_match
 from cardrules.azi.rules import AziRules, rules_from
 from cardrules.azi.state import AziState
+from cardrules.azi.tensors import information_state_tensor, observation_tensor, tensor_layout
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
@@ -96,6 +97,22 @@ class AziDefinition(GameDefinition):
         if isinstance(observation, AziObservation):
             return resample(observation, rng)
         raise InvalidStateError(f"expected an Azi observation, got {_show(observation)}")
+
+    def observation_tensor_size(self, rules: Any) -> int:
+        """The length of an observation tensor (see :mod:`cardrules.azi.tensors`)."""
+        return tensor_layout(_rules(rules)).observation_size
+
+    def information_state_tensor_size(self, rules: Any) -> int:
+        """The length of an information-state tensor (see :mod:`cardrules.azi.tensors`)."""
+        return tensor_layout(_rules(rules)).information_state_size
+
+    def observation_tensor(self, observation: Any) -> list[float]:
+        """What the player sees now, as floats."""
+        return observation_tensor(observation)
+
+    def information_state_tensor(self, observation: Any) -> list[float]:
+        """The observation tensor followed by the public record of the current deal."""
+        return information_state_tensor(observation)
 
     def bots(self) -> Mapping[str, BotFactory]:
         """random, heuristic, search and strong (the search bot)."""

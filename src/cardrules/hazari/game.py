@@ -35,6 +35,7 @@ from cardrules.hazari.observation import HazariMatchObservation, HazariObservati
 from cardrules.hazari.resample import resample, resample_match
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import DEAL_GAME, HazariState
+from cardrules.hazari.tensors import TENSOR_SIZE, information_state_tensor, observation_tensor
 from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
 
@@ -133,6 +134,22 @@ class HazariDefinition(GameDefinition):
         if isinstance(observation, HazariObservation):
             return resample(observation, rng)
         raise InvalidStateError(f"expected a Hazari observation, got {observation!r:.80}")
+
+    def observation_tensor_size(self, rules: Any) -> int:
+        """The length of a Hazari tensor (see :mod:`cardrules.hazari.tensors`)."""
+        return TENSOR_SIZE
+
+    def information_state_tensor_size(self, rules: Any) -> int:
+        """The same length: a Hazari observation is everything its player has seen."""
+        return TENSOR_SIZE
+
+    def observation_tensor(self, observation: Any) -> list[float]:
+        """A deal's or a match's observation as floats (see :mod:`cardrules.hazari.tensors`)."""
+        return observation_tensor(observation)
+
+    def information_state_tensor(self, observation: Any) -> list[float]:
+        """The same vector as :meth:`observation_tensor`."""
+        return information_state_tensor(observation)
 
     def bots(self) -> Mapping[str, BotFactory]:
         """random, greedy, solver, and strong (the solver for now)."""

@@ -1,0 +1,345 @@
+"""Azi observations as flat vectors of floats, for learning and search tools.
+
+Both vectors are functions of one player's :class:`AziObservation` (or match
+observation) alone. Their slices depend on the number of seats ``n``; cards are
+numbered by their position ``p`` (0 to 26) in ``rules.pack``, as in the action
+ids, and chip amounts are divided by the ante. :func:`tensor_layout` lists every
+slice with its offset, and the Azi game guide tabulates them.
+
+The observation tensor is what the player sees now:
+
+=================  ============  ===============================================
+slice              length        meaning
+=================  ============  ===============================================
+player             n             the observing seat, one-hot
+dealer             n             the current deal's dealer, one-hot
+current_player     n             the seat to act, one-hot (all 0 once over)
+phase              8             the phase, one-hot, in :class:`Phase` order
+dealt_in           n             the seats dealt into the current deal
+trump_card         27            the face-up trump card, one-hot by position
+trump_suit         3             the trump suit, one-hot in ``rules.suits`` order
+hand_seen          1             1 once the player has seen their cards
+hand               27            the player's cards now
+discard            27            the player's own discard in this deal
+folded             n             seats that folded in this deal (A5)
+staying            n             seats that chose to play in this deal
+passed             n             seats that passed in the bidding (A7)
+auction_winner     n             the auction winner, one-hot
+raznomast          n             seats that declared raznomast (A13)
+partners           n * n         row ``s``: the partner of seat ``s``, one-hot (A14)
+trick              n * 27        row ``s``: the card seat ``s`` put on the current
+                                 trick, one-hot
+tricks             n             tricks each seat took in this deal
+played             27            every card played in this deal
+scalars            6             deal number, stake / ante, raises made, pot /
+                                 ante, fee asked / ante, 1 if a fee is asked
+balances           n             each seat's net chips / ante
+match              n + 1         a match's totals / ante, then its finished games
+                                 (all 0 for a single game)
+=================  ============  ===============================================
+
+The information-state tensor is the observation tensor followed by the public
+record of the current deal (from its deal on; before a re-deal is dealt, the
+deal that ended in Azi):
+
+=================  ============  ===============================================
+slice              length        meaning
+=================  ============  ===============================================
+trick_cards        3 * n * 27    trick ``t``, row ``s``: the card seat ``s`` played
+trick_leaders      3 * n         who led trick ``t``, one-hot
+trick_winners      3 * n         who took trick ``t``, one-hot
+raise_counts       n             raises each seat made in this bidding
+last_raise         n             the stake each seat last raised to / ante
+discarded          n             seats that discarded (the card stays hidden)
+invitations        n * n         row ``s``: the seat that ``s`` invited (A14)
+answers            2 * n         per seat: accepted, declined
+joined             2 * n         per seat, after the last Azi: joined, stayed out
+=================  ============  ===============================================
+
+>>> from cardrules.azi import AziRules, AziState
+>>> state = AziState.new(AziRules(players=3), seed=3, dealer=0)
+>>> layout = tensor_layout(state.rules)
+>>> layout.observation_size, layout.information_state_size
+(253, 544)
+>>> vector = observation_tensor(state.observation(1))
+>>> vector[layout.offset("player"):layout.offset("player") + 3]
+[0.0, 1.0, 0.0]
+>>> sum(vector[layout.offset("hand"):layout.offset("hand") + 27])   # a blind fold
+0.0
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from cardrules.azi.events import (
+    Answered,
+    AziDeclared,
+    CardPlayed,
+    Dealt,
+    Declared,
+    Discarded,
+    Joined,
+    Raised,
+    Skipped,
+    TrickWon,
+)
+from cardrules.azi.observation import AziMatchObservation, AziObservation
+from cardrules.azi.phases import Phase
+from cardrules.azi.rules import AziRules
+from cardrules.errors import InvalidStateError
+
+__all__ = [
+    "TensorLayout",
+    "information_state_tensor",
+    "observation_tensor",
+    "tensor_layout",
+]
+
+PACK_SIZE = 27
+TRICKS = 3
+_PHASES = {phase: number for number, phase in enumerate(Phase)}
+
+
+def _observation_slices(n: int) -> tuple[tuple[str, int], ...]:
+    return (
+        ("player", n),
+        ("dealer", n),
+        ("current_player", n),
+        ("phase", len(_PHASES)),
+        ("dealt_in", n),
+        ("trump_card", PACK_SIZE),
+        ("trump_suit", 3),
+        ("hand_seen", 1),
+        ("hand", PACK_SIZE),
+        ("discard", PACK_SIZE),
+        ("folded", n),
+        ("staying", n),
+        ("passed", n),
+        ("auction_winner", n),
+        ("raznomast", n),
+        ("partners", n * n),
+        ("trick", n * PACK_SIZE),
+        ("tricks", n),
+        ("played", PACK_SIZE),
+        ("scalars", 6),
+        ("balances", n),
+        ("match", n + 1),
+    )
+
+
+def _history_slices(n: int) -> tuple[tuple[str, int], ...]:
+    return (
+        ("trick_cards", TRICKS * n * PACK_SIZE),
+        ("trick_leaders", TRICKS * n),
+        ("trick_winners", TRICKS * n),
+        ("raise_counts", n),
+        ("last_raise", n),
+        ("discarded", n),
+        ("invitations", n * n),
+        ("answers", 2 * n),
+        ("joined", 2 * n),
+    )
+
+
+class TensorLayout:
+    """The slices of both Azi tensors under one set of rules. Get it with :func:`tensor_layout`.
+
+    ``slices`` lists ``(name, offset, length)`` in order; the observation tensor is
+    the first ``observation_size`` floats of the information-state tensor's layout.
+    """
+
+    __slots__ = (
+        "_offsets",
+        "information_state_size",
+        "observation_size",
+        "players",
+        "position",
+        "rules",
+        "slices",
+        "suit_number",
+    )
+
+    def __init__(self, rules: AziRules) -> None:
+        self.rules = rules
+        n = self.players = rules.players
+        slices: list[tuple[str, int, int]] = []
+        at = 0
+        for name, length in _observation_slices(n):
+            slices.append((name, at, length))
+            at += length
+        self.observation_size = at
+        for name, length in _history_slices(n):
+            slices.append((name, at, length))
+            at += length
+        self.information_state_size = at
+        self.slices = tuple(slices)
+        self._offsets = {name: offset for name, offset, _ in slices}
+        self.position: dict[int, int] = {card.index: p for p, card in enumerate(rules.pack)}
+        self.suit_number: dict[int, int] = {int(suit): k for k, suit in enumerate(rules.suits)}
+
+    def offset(self, name: str) -> int:
+        """Where the slice ``name`` starts."""
+        return self._offsets[name]
+
+
+@functools.lru_cache(maxsize=64)
+def tensor_layout(rules: AziRules) -> TensorLayout:
+    """The tensor layout of ``rules`` (built once per rules, in a bounded cache)."""
+    return TensorLayout(rules)
+
+
+def _unpack(observation: object) -> tuple[AziObservation, tuple[int, ...], int]:
+    if isinstance(observation, AziMatchObservation):
+        finished = len(observation.games) - (0 if observation.is_over else 1)
+        return observation.current, observation.totals, finished
+    if not isinstance(observation, AziObservation):
+        raise InvalidStateError(f"expected an Azi observation, got {observation!r:.80}")
+    return observation, (), 0
+
+
+def observation_tensor(observation: AziObservation | AziMatchObservation) -> list[float]:
+    """What the observing player sees now, as floats (see the module documentation)."""
+    game, totals, finished = _unpack(observation)
+    layout = tensor_layout(game.rules)
+    out = [0.0] * layout.observation_size
+    _fill_observation(out, layout, game, totals, finished)
+    return out
+
+
+def information_state_tensor(observation: AziObservation | AziMatchObservation) -> list[float]:
+    """The observation tensor followed by the public record of the current deal."""
+    game, totals, finished = _unpack(observation)
+    layout = tensor_layout(game.rules)
+    out = [0.0] * layout.information_state_size
+    _fill_observation(out, layout, game, totals, finished)
+    _fill_history(out, layout, game)
+    return out
+
+
+def _fill_observation(
+    out: list[float],
+    layout: TensorLayout,
+    game: AziObservation,
+    totals: tuple[int, ...],
+    finished: int,
+) -> None:
+    n = layout.players
+    at = layout.offset
+    position = layout.position
+    ante = game.rules.ante
+    out[at("player") + game.player] = 1.0
+    out[at("dealer") + game.dealer] = 1.0
+    if game.current_player is not None:
+        out[at("current_player") + game.current_player] = 1.0
+    out[at("phase") + _PHASES[game.phase]] = 1.0
+    _seats(out, at("dealt_in"), game.seats)
+    out[at("trump_card") + position[game.trump_card.index]] = 1.0
+    out[at("trump_suit") + layout.suit_number[int(game.trump_card.suit)]] = 1.0
+    if game.hand is not None:
+        out[at("hand_seen")] = 1.0
+        base = at("hand")
+        for card in game.hand:
+            out[base + position[card.index]] = 1.0
+    if game.discard is not None:
+        out[at("discard") + position[game.discard.index]] = 1.0
+    _seats(out, at("folded"), game.folded)
+    _seats(out, at("staying"), game.staying)
+    _seats(out, at("passed"), game.passed)
+    if game.auction_winner is not None:
+        out[at("auction_winner") + game.auction_winner] = 1.0
+    _seats(out, at("raznomast"), game.raznomast)
+    base = at("partners")
+    for a, b in game.pairs:
+        out[base + a * n + b] = 1.0
+        out[base + b * n + a] = 1.0
+    base = at("trick")
+    for seat, card in game.trick:
+        out[base + seat * PACK_SIZE + position[card.index]] = 1.0
+    base = at("tricks")
+    for seat, count in enumerate(game.tricks):
+        out[base + seat] = float(count)
+    base = at("played")
+    for event in _current_deal(game.events):
+        if type(event) is CardPlayed:
+            out[base + position[event.card.index]] = 1.0
+    base = at("scalars")
+    out[base] = float(game.deal)
+    out[base + 1] = game.stake / ante
+    out[base + 2] = float(game.raises)
+    out[base + 3] = game.pot / ante
+    if game.fee is not None:
+        out[base + 4] = game.fee / ante
+        out[base + 5] = 1.0
+    base = at("balances")
+    for seat, chips in enumerate(game.balances):
+        out[base + seat] = chips / ante
+    base = at("match")
+    for seat, chips in enumerate(totals):
+        out[base + seat] = chips / ante
+    out[base + n] = float(finished)
+
+
+def _seats(out: list[float], base: int, seats: tuple[int, ...]) -> None:
+    for seat in seats:
+        out[base + seat] = 1.0
+
+
+def _current_deal(events: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The events from the current deal's :class:`Dealt` on."""
+    for index in range(len(events) - 1, -1, -1):
+        if type(events[index]) is Dealt:
+            return events[index:]
+    return events
+
+
+def _since_last_azi(events: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The events after the game's last :class:`AziDeclared` (none if there was no Azi)."""
+    for index in range(len(events) - 1, -1, -1):
+        if type(events[index]) is AziDeclared:
+            return events[index + 1 :]
+    return ()
+
+
+def _fill_history(out: list[float], layout: TensorLayout, game: AziObservation) -> None:
+    n = layout.players
+    at = layout.offset
+    position = layout.position
+    ante = game.rules.ante
+    cards, leaders, winners = at("trick_cards"), at("trick_leaders"), at("trick_winners")
+    raise_counts, last_raise = at("raise_counts"), at("last_raise")
+    discarded, invitations, answers = at("discarded"), at("invitations"), at("answers")
+    joined = at("joined")
+    trick = 0
+    led = False
+    for event in _current_deal(game.events):
+        kind = type(event)
+        if kind is CardPlayed:
+            if trick < TRICKS:
+                row = trick * n + event.player
+                out[cards + row * PACK_SIZE + position[event.card.index]] = 1.0
+                if not led:
+                    out[leaders + row] = 1.0
+                    led = True
+        elif kind is TrickWon:
+            if trick < TRICKS:
+                out[winners + trick * n + event.player] = 1.0
+            trick += 1
+            led = False
+        elif kind is Raised:
+            out[raise_counts + event.player] += 1.0
+            out[last_raise + event.player] = event.amount / ante
+        elif kind is Discarded:
+            out[discarded + event.player] = 1.0
+        elif kind is Declared:
+            if event.invite is not None:
+                out[invitations + event.player * n + event.invite] = 1.0
+        elif kind is Answered:
+            out[answers + 2 * event.player + (0 if event.accepted else 1)] = 1.0
+    for event in _since_last_azi(game.events):
+        kind = type(event)
+        if kind is Joined:
+            out[joined + 2 * event.player] = 1.0
+        elif kind is Skipped:
+            out[joined + 2 * event.player + 1] = 1.0

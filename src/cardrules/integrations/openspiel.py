@@ -1,0 +1,534 @@
+"""cardrules games as OpenSpiel games: ``import cardrules.integrations.openspiel``.
+
+Importing this module registers ``cardrules_azi`` and ``cardrules_hazari`` with
+``pyspiel.register_game``; rule options are game parameters:
+
+.. code-block:: python
+
+    import pyspiel
+    import cardrules.integrations.openspiel  # registers the games
+
+    game = pyspiel.load_game("cardrules_azi(players=5,rounding=down)")
+    state = game.new_initial_state()          # a chance node: the first card of the deck
+
+Every deal is explicit chance (:class:`cardrules.chance.ChanceState`): a chance
+node per card of the deck, outcome ``p`` being the card at position ``p`` of the
+game's pack, each with probability ``1 / cards left``. A player's action ids are the
+game's own (:meth:`~cardrules.game.GameState.action_id`). Seat 0 deals first.
+
+Tensors are the game's (:attr:`cardrules.Game.observation_tensor_size`), strings are
+functions of the player's observation: the observation string is ``str(observation)``
+and the information-state string its JSON text. ``resample_from_infostate`` draws a
+state with the game's resampler. Before the first deal is complete there is no
+observation yet: tensors are all zero and strings empty.
+
+One rule exists only here. An Azi game can re-deal without end, and OpenSpiel
+needs a finite game, so the parameter ``max_deals`` (default :data:`DEFAULT_MAX_DEALS`)
+bounds it: when deal number ``max_deals`` ends in Azi, the game ends at that moment,
+before anyone joins a re-deal, and the pot is shared equally by all seats (so returns
+can be fractional). The documentation page "cardrules with OpenSpiel" derives the
+utility bounds and the game length.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from cardrules.cards import Card
+from cardrules.chance import ChanceDealing, ChanceState
+from cardrules.deck import Deck
+from cardrules.errors import CardRulesError, InvalidRulesError
+from cardrules.records import dump_json
+from cardrules.registry import Game, load_game
+from cardrules.rng import Rng
+
+__all__ = [
+    "DEFAULT_MAX_DEALS",
+    "GAME_PREFIX",
+    "CardrulesGame",
+    "CardrulesState",
+    "Facts",
+    "azi_facts",
+    "cardrules_game",
+    "hazari_facts",
+]
+
+GAME_PREFIX = "cardrules_"
+"""OpenSpiel's name of a cardrules game is this prefix and the registry name."""
+
+DEFAULT_MAX_DEALS = 8
+"""The default bound on the deals of one Azi game (the ``max_deals`` parameter)."""
+
+_ZERO = pyspiel.GameType.Utility.ZERO_SUM
+_CONSTANT = pyspiel.GameType.Utility.CONSTANT_SUM
+
+
+@attrs.frozen
+class Facts:
+    """What OpenSpiel must know of a game that the rules alone do not say.
+
+    ``utility_sum`` is the sum of every terminal state's returns; ``min_utility`` and
+    ``max_utility`` bound each return; ``max_game_length`` bounds the players' actions
+    and ``max_chance_nodes`` the chance nodes of one game.
+    """
+
+    utility: Any
+    utility_sum: float
+    min_utility: float
+    max_utility: float
+    max_game_length: int
+    max_chance_nodes: int
+    pack_size: int
+
+
+def hazari_facts(rules: Any, max_deals: int) -> Facts:
+    """Hazari: one deal of 4 actions; each deal hands out exactly 360 points (H2, H12).
+
+    A seat takes 0 to 360 points, and the four scores always add up to 360: a
+    constant-sum game. One 52-card deck is 51 chance nodes (the last card is forced).
+    """
+    return Facts(_CONSTANT, 360.0, 0.0, 360.0, 4, 51, 52)
+
+
+def azi_facts(rules: Any, max_deals: int) -> Facts:
+    """Azi: returns are net chips, so the game is zero-sum; bounds over ``max_deals`` deals.
+
+    With ``n`` seats, ante ``a``, ``c = raise_cap`` and ``m = max_raise``:
+
+    - one bidding adds at most ``B = c * a + m * c * (c + 1) / 2`` chips (the ``i``-th
+      raise names a stake of at most ``a + i * m`` and pays it in full, A7);
+    - the pot starts at ``P0 = n * a``; deal ``k`` ends with at most ``Qk = Pk + B``;
+      an Azi lets every seat but one who took a trick join for at most the whole pot
+      (A12), so ``Pk+1 <= n * Qk``;
+    - a winner nets at most the last pot less their own ante: ``max = Q(D-1) - a``;
+    - a seat pays at most its ante, every bidding and a fee after each Azi but the
+      last (the game ends there): ``min = -(a + D * B + Q0 + ... + Q(D-2))``;
+    - a deal has at most ``9 * n - 1 + c`` actions: ``n`` fold choices, ``n`` discards,
+      ``n - 1`` passes and ``c`` raises, ``n`` declarations, ``n`` answers, ``3 * n``
+      cards and ``n`` join choices; one deck is 26 chance nodes.
+    """
+    n, ante, cap, step = rules.players, rules.ante, rules.raise_cap, rules.max_raise
+    bidding = cap * ante + step * cap * (cap + 1) // 2
+    pot = n * ante
+    paid = ante
+    ends: list[int] = []
+    for deal in range(max_deals):
+        end = pot + bidding
+        ends.append(end)
+        paid += bidding
+        if deal < max_deals - 1:
+            paid += end
+            pot = n * end
+    return Facts(
+        _ZERO,
+        0.0,
+        float(-paid),
+        float(ends[-1] - ante),
+        max_deals * (9 * n - 1 + cap),
+        max_deals * (len(rules.pack) - 1),
+        len(rules.pack),
+    )
+
+
+_FACTS: dict[str, Callable[[Any, int], Facts]] = {"azi": azi_facts, "hazari": hazari_facts}
+_LONG_NAMES = {"azi": "Azi (cardrules)", "hazari": "Hazari, one deal (cardrules)"}
+_REDEALS = {"azi"}
+
+
+def _azi_cut(node: ChanceState, max_deals: int) -> bool:
+    """True when deal number ``max_deals`` has ended in Azi (the adapter's bound)."""
+    from cardrules.azi.phases import Phase
+
+    inner = node.inner
+    if inner is None:
+        return False
+    if node.is_chance_node:
+        return len(node.decks) >= max_deals
+    return inner.phase is Phase.JOINING and inner.deal_number >= max_deals - 1
+
+
+_CUTS: dict[str, Callable[[ChanceState, int], bool]] = {"azi": _azi_cut}
+
+
+def _parameters(name: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of a game: its rule options (without ``None`` defaults)."""
+    definition = load_game(name).definition
+    defaults = definition.rules_json(definition.make_rules({}))
+    params: dict[str, Any] = {"players": load_game(name).num_players}
+    params.update({key: value for key, value in defaults.items() if value is not None})
+    if name in _REDEALS:
+        params["max_deals"] = DEFAULT_MAX_DEALS
+    return params
+
+
+class _Context:
+    """Everything one OpenSpiel game instance needs, shared by all its states."""
+
+    def __init__(self, key: tuple[tuple[str, Any], ...]) -> None:
+        params = dict(key)
+        name = params.pop("game")
+        max_deals = params.pop("max_deals", 1)
+        if type(max_deals) is not int or max_deals < 1:
+            raise InvalidRulesError(f"max_deals must be a positive int, got {max_deals!r:.40}")
+        self.key = key
+        self.name: str = name
+        self.max_deals: int = max_deals
+        self.game: Game = load_game(name, **params)
+        self.players = self.game.num_players
+        self.facts = _FACTS[name](self.game.rules, max_deals)
+        self.cut = _CUTS.get(name)
+        start = ChanceState.new(self.game, dealer=0)
+        pack = start.pack
+        if pack is None or len(pack) != self.facts.pack_size:
+            raise InvalidRulesError(f"the game {name!r} does not start with a deal")
+        self.deck: Deck = pack
+        self.pack: tuple[Card, ...] = tuple(pack)
+        self.position: dict[Card, int] = {card: p for p, card in enumerate(self.pack)}
+        self.initial = _Hold(self, start)
+        self.observation_size = self.game.observation_tensor_size
+        self.information_state_size = self.game.information_state_tensor_size
+
+
+_CONTEXTS: dict[tuple[tuple[str, Any], ...], _Context] = {}
+
+
+def _context(key: tuple[tuple[str, Any], ...]) -> _Context:
+    context = _CONTEXTS.get(key)
+    if context is None:
+        context = _CONTEXTS[key] = _Context(key)
+    return context
+
+
+class _Hold:
+    """An immutable chance state and what is derived from it, shared by clones.
+
+    OpenSpiel clones a Python state by deep-copying its attributes and serializes it
+    by pickling them; this holder is immutable, so a copy is the holder itself, and it
+    pickles as the chance state's JSON record.
+    """
+
+    __slots__ = ("cache", "context", "node", "over", "truncated")
+
+    def __init__(self, context: _Context, node: ChanceState) -> None:
+        self.context = context
+        self.node = node
+        cut = context.cut
+        self.truncated = bool(
+            cut is not None and not node.is_terminal and cut(node, context.max_deals)
+        )
+        self.over = self.truncated or node.is_terminal
+        self.cache: dict[tuple[str, int], Any] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Hold:
+        return self
+
+    def __copy__(self) -> _Hold:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (self.context.key, dump_json(self.node.to_json())))
+
+    def observation(self, player: int) -> Any:
+        """The player's observation (``None`` before the first deal is complete)."""
+        key = ("observation", player)
+        if key not in self.cache:
+            inner = self.node.inner
+            self.cache[key] = None if inner is None else inner.observation(player)
+        return self.cache[key]
+
+    def returns(self) -> list[float]:
+        """The final returns; zero before the end (OpenSpiel's terminal reward model)."""
+        n = self.context.players
+        if not self.over:
+            return [0.0] * n
+        inner = self.node.inner
+        returns = [float(value) for value in inner.returns()]
+        if self.truncated:
+            share = inner.pot / n
+            returns = [value + share for value in returns]
+        return returns
+
+
+def _restore(key: tuple[tuple[str, Any], ...], text: str) -> _Hold:
+    return _Hold(_context(key), ChanceState.from_json(text))
+
+
+def _key(name: str, params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return (("game", name), *sorted(params.items()))
+
+
+class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
+    """A cardrules game as an OpenSpiel game. Load it with ``pyspiel.load_game``."""
+
+    name: str = ""
+    """The registry name of the cardrules game (set by :func:`cardrules_game`)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        name = self.name
+        spec = dict(_parameters(name))
+        spec.update(params or {})
+        context = _context(_key(name, spec))
+        facts = context.facts
+        info = pyspiel.GameInfo(
+            num_distinct_actions=context.game.num_distinct_actions,
+            max_chance_outcomes=facts.pack_size,
+            num_players=context.players,
+            min_utility=facts.min_utility,
+            max_utility=facts.max_utility,
+            utility_sum=facts.utility_sum,
+            max_game_length=facts.max_game_length,
+        )
+        super().__init__(_game_type(name), info, spec)
+        self._context = context
+        self._resampling = random.Random(0)
+
+    @property
+    def cardrules_game(self) -> Game:
+        """The cardrules :class:`~cardrules.registry.Game` behind this game."""
+        return self._context.game
+
+    @property
+    def max_deals(self) -> int:
+        """The adapter's bound on the deals of one game (1 for games without re-deals)."""
+        return self._context.max_deals
+
+    def seed_resampling(self, seed: int) -> None:
+        """Seed the draws of :meth:`CardrulesState.resample_from_infostate` (default 0)."""
+        self._resampling.seed(seed)
+
+    def new_initial_state(self, *args: Any) -> CardrulesState:
+        """The start of a game: a chance node for the first card."""
+        return CardrulesState(self)
+
+    def state_from_chance_state(self, node: ChanceState) -> CardrulesState:
+        """An OpenSpiel state holding ``node``, a chance state of this game.
+
+        Its OpenSpiel ``history()`` is empty: the position is all in ``node``.
+        """
+        if node.game != self._context.game or node.match:
+            raise InvalidRulesError(f"that chance state is not a game of {self._context.game}")
+        return CardrulesState(self, _Hold(self._context, node))
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance nodes of one game."""
+        return self._context.facts.max_chance_nodes
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> _Observer:
+        """The observer for the observation (default) or the information state (perfect recall)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        recall = False
+        if iig_obs_type is not None:
+            single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            if not (iig_obs_type.public_info and single):
+                raise ValueError(
+                    "cardrules games provide one player's view only (public information and"
+                    " that player's private information)"
+                )
+            recall = bool(iig_obs_type.perfect_recall)
+        return _Observer(self._context, recall)
+
+
+class _Observer:
+    """OpenSpiel's Python observer: a tensor and a string, both from the observation."""
+
+    def __init__(self, context: _Context, recall: bool) -> None:
+        self.recall = recall
+        size = context.information_state_size if recall else context.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"info_state" if recall else "observation": self.tensor}
+
+    def set_from(self, state: CardrulesState, player: int) -> None:
+        """Write what ``player`` knows of ``state`` into :attr:`tensor`."""
+        self.tensor[:] = state._tensor(player, self.recall)
+
+    def string_from(self, state: CardrulesState, player: int) -> str:
+        """What ``player`` knows of ``state`` as text."""
+        return state._string(player, self.recall)
+
+
+class CardrulesState(pyspiel.State):  # type: ignore[misc]
+    """One position of a cardrules game in OpenSpiel, backed by a :class:`ChanceState`."""
+
+    def __init__(self, game: CardrulesGame, hold: _Hold | None = None) -> None:
+        super().__init__(game)
+        self._hold = game._context.initial if hold is None else hold
+
+    @property
+    def chance_state(self) -> ChanceState:
+        """The cardrules chance state at this position."""
+        return self._hold.node
+
+    def current_player(self) -> int:
+        """The seat to act; ``PlayerId.CHANCE`` at a chance node, ``TERMINAL`` at the end."""
+        hold = self._hold
+        if hold.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        player = hold.node.current_player
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+
+    def is_terminal(self) -> bool:
+        """True once the game is over (or the adapter's deal bound is reached)."""
+        return self._hold.over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._hold.node.inner.legal_action_ids())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may come next as ``(position in the pack, probability)``, sorted."""
+        position = self._hold.context.position
+        outcomes: Sequence[tuple[Card, Fraction]] = self._hold.node.chance_outcomes()
+        return sorted((position[card], float(chance)) for card, chance in outcomes)
+
+    def _apply_action(self, action: int) -> None:
+        hold = self._hold
+        node = hold.node
+        if node.is_chance_node:
+            pack = hold.context.pack
+            if not 0 <= action < len(pack):
+                raise pyspiel.SpielError(f"chance outcome {action} is not a card of the pack")
+            node = node.apply(pack[action])
+        else:
+            node = node.apply(node.inner.action_from_id(int(action)))
+        self._hold = _Hold(hold.context, node)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        hold = self._hold
+        if player == pyspiel.PlayerId.CHANCE:
+            pack = hold.context.pack
+            return f"deal {pack[action]}" if 0 <= action < len(pack) else f"deal {action}"
+        inner = hold.node.inner
+        if inner is not None and inner.current_player == player:
+            try:
+                return str(inner.action_from_id(int(action)))
+            except CardRulesError:
+                pass
+        return f"action {action}"
+
+    def returns(self) -> list[float]:
+        """Each seat's final return (zero before the end)."""
+        return self._hold.returns()
+
+    def resample_from_infostate(self, player: int, sampler: Any = None) -> CardrulesState:
+        """A state ``player`` cannot tell from this one, drawn by the game's resampler.
+
+        Every card ``player`` has not seen is redrawn (seeded by the game's
+        :meth:`CardrulesGame.seed_resampling`); the result holds explicit decks that
+        deal the drawn cards. At a chance node or the end, a clone.
+        """
+        hold = self._hold
+        node = hold.node
+        game: CardrulesGame = self.get_game()
+        if node.inner is None or node.is_chance_node or hold.over:
+            clone: CardrulesState = self.clone()
+            return clone
+        context = hold.context
+        seed = game._resampling.getrandbits(63)
+        sampled: Any = context.game.resample(hold.observation(player), Rng(seed))
+        decks = tuple(sampled.dealing.deck(k, context.deck) for k in range(len(node.decks)))
+        rules_game = context.game
+        inner = rules_game.definition.new_state(
+            rules_game.rules, seed=None, dealer=node.dealer, dealing=ChanceDealing(decks=decks)
+        )
+        for turn in sampled.history:
+            inner = inner.apply(turn.action)
+        drawn = ChanceState(rules_game, False, node.dealer, decks, tuple(sampled.history), inner)
+        return CardrulesState(game, _Hold(context, drawn))
+
+    def _tensor(self, player: int, recall: bool) -> list[float]:
+        hold = self._hold
+        key = ("info_tensor" if recall else "tensor", player)
+        cached = hold.cache.get(key)
+        if cached is None:
+            observation = hold.observation(player)
+            context = hold.context
+            if observation is None:
+                size = context.information_state_size if recall else context.observation_size
+                cached = [0.0] * size
+            elif recall:
+                cached = context.game.definition.information_state_tensor(observation)
+            else:
+                cached = context.game.definition.observation_tensor(observation)
+            hold.cache[key] = cached
+        return list(cached)
+
+    def _string(self, player: int, recall: bool) -> str:
+        hold = self._hold
+        key = ("info_string" if recall else "string", player)
+        cached = hold.cache.get(key)
+        if cached is None:
+            observation = hold.observation(player)
+            if observation is None:
+                cached = ""
+            elif recall:
+                cached = json.dumps(observation.to_json(), sort_keys=True, separators=(",", ":"))
+            else:
+                cached = str(observation)
+            hold.cache[key] = cached
+        return str(cached)
+
+    def __str__(self) -> str:
+        hold = self._hold
+        text = str(hold.node)
+        if hold.truncated:
+            text += f"\nended by the adapter's bound of {hold.context.max_deals} deals"
+        return text
+
+
+def _game_type(name: str) -> Any:
+    facts = _FACTS[name]
+    players = load_game(name).definition.players
+    utility = facts(load_game(name).rules, 1).utility
+    return pyspiel.GameType(
+        short_name=GAME_PREFIX + name,
+        long_name=_LONG_NAMES.get(name, name),
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(players),
+        min_num_players=min(players),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(name),
+    )
+
+
+def cardrules_game(name: str) -> type[CardrulesGame]:
+    """The :class:`CardrulesGame` subclass OpenSpiel calls to make the game ``name``.
+
+    OpenSpiel keeps the factory until the interpreter exits; a class (unlike a
+    closure) is never freed before that, which OpenSpiel needs.
+    """
+    known = _CLASSES.get(name)
+    if known is None:
+        known = _CLASSES[name] = type(
+            f"{name.capitalize()}OpenSpielGame", (CardrulesGame,), {"name": name}
+        )
+    return known
+
+
+_CLASSES: dict[str, type[CardrulesGame]] = {}
+
+
+def _register() -> None:
+    known = set(pyspiel.registered_names())
+    for name in _FACTS:
+        if GAME_PREFIX + name not in known:
+            pyspiel.register_game(_game_type(name), cardrules_game(name))
+
+
+_register()

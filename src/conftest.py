@@ -1,0 +1,14 @@
+"""Doctest collection of the sources: skip the adapters whose extra is not installed."""
+
+from __future__ import annotations
+
+import importlib.util
+
+_EXTRAS = {
+    "cardrules/integrations/openspiel.py": "pyspiel",
+    "cardrules/integrations/pettingzoo.py": "pettingzoo",
+}
+
+collect_ignore = [
+    path for path, module in _EXTRAS.items() if importlib.util.find_spec(module) is None
+]

@@ -1,0 +1,1 @@
+"""Tests of the tensors and of the adapters to OpenSpiel, PettingZoo and Dask."""
