@@ -6,11 +6,30 @@ are still unseen (a blind fold). The world it returns agrees with:
 
 - every card seen: the trump cards, the cards played, the observer's own hand
   and discard;
-- every void revealed by play: a player who did not follow the led suit holds
-  none of it, and one who neither followed nor trumped holds no trump either,
-  unless the raznomast exemption (A13) allowed that;
+- the face-up trump card, which stays in its dealer's hand (A4) unless the dealer
+  discarded it (A6);
+- every void revealed by play (:func:`~cardrules.azi.tricks.revealed_voids`): a
+  player who did not follow the led suit holds none of it, and one who neither
+  followed nor trumped holds no trump either, unless the raznomast exemption
+  (A13, :func:`~cardrules.azi.tricks.raznomast_exempt`) allowed that;
 - every raznomast declaration: the declarer kept the trump Ace and two cards of
-  one non-trump suit.
+  one non-trump suit (A13);
+- the seats dealt into each deal, re-deals included (A12); a folded hand is
+  hidden but still holds its four cards.
+
+The draw is uniform: every assignment of the hidden cards to the places they can
+be (each hidden hand, each hidden discard, the undealt rest) that agrees with the
+observation is equally likely, and so is the order the cards were dealt in.
+Nothing is weighted by how likely the players were to choose their actions.
+
+The method is exact counting. In one deal, the hidden places form a few groups
+that each accept a set of cards (a hand shown void in hearts accepts no heart;
+a discard accepts anything), and the hidden cards fall into a few classes of
+cards accepted by the same groups (mostly: one class per suit). The number of
+assignments is counted class by class over the groups' remaining capacities,
+and each class's split among the groups is drawn with probability proportional
+to the number of assignments it leaves for the other classes. Drawing which cards
+of a class go where is then a shuffle.
 
 The public history is replayed on the redrawn decks, so the result is a real
 position of the game with the same public events.
@@ -28,7 +47,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+import itertools
+import math
+from collections.abc import Sequence
 
 from cardrules.azi.actions import (
     ACCEPT,
@@ -71,10 +93,11 @@ from cardrules.rng import Rng
 
 __all__ = ["resample", "resample_match"]
 
-_SEARCH_LIMIT = 200_000
-
 _DiscardSlot = tuple[int, int]
 """A discard whose card is redrawn: (deal index, seat)."""
+
+_NOBODY = -1
+"""The seat of the undealt rest."""
 
 
 class _DealInfo:
@@ -105,6 +128,9 @@ class _DealInfo:
         self.trick = []
 
 
+_PLAYS = {index: PlayCard(Card.from_index(index)) for index in range(52)}
+_DISCARDS = {index: Discard(Card.from_index(index)) for index in range(52)}
+
 _SIMPLE: dict[type, AziAction] = {
     Stayed: PLAY,
     Folded: FOLD,
@@ -122,6 +148,11 @@ def _public_history(
     actions: list[tuple[int, AziAction | _DiscardSlot]] = []
     for event in observation.events:
         match event:
+            case CardPlayed(player=player, card=card):
+                deals[-1].card_played(player, card)
+                actions.append((player, _PLAYS[card.index]))
+            case TrickWon():
+                deals[-1].trick_won()
             case Dealt(deal=number, dealer=dealer, seats=seats, trump_card=trump):
                 deals.append(_DealInfo(number, dealer, seats, trump))
             case Stayed(player=player) | Folded(player=player) | Passed(player=player):
@@ -139,163 +170,355 @@ def _public_history(
                 actions.append((player, Declare(raznomast, invite)))
             case Answered(player=player, accepted=accepted):
                 actions.append((player, ACCEPT if accepted else DECLINE))
-            case CardPlayed(player=player, card=card):
-                deals[-1].card_played(player, card)
-                actions.append((player, PlayCard(card)))
-            case TrickWon():
-                deals[-1].trick_won()
             case _:
                 pass
     return deals, actions
 
 
-class _Slot:
-    __slots__ = ("allowed", "discard", "seat")
+# ------------------------------------------------------------------ counting
 
-    def __init__(self, seat: int, discard: bool, allowed: Callable[[Card], bool]) -> None:
+
+class _Group:
+    """Hidden places of one kind in one deal: ``size`` cards, each one of the hidden cards
+    whose bits are set in ``accepts``.
+
+    ``seat`` is the holder (``_NOBODY`` for the undealt rest); ``discard`` marks a
+    seat's hidden discard rather than cards in its hand.
+    """
+
+    __slots__ = ("accepts", "discard", "seat", "size")
+
+    def __init__(self, seat: int, discard: bool, size: int, accepts: int) -> None:
         self.seat = seat
         self.discard = discard
-        self.allowed = allowed
+        self.size = size
+        self.accepts = accepts
 
 
-def _search(slots: list[_Slot], pool: list[Card]) -> list[Card] | None:
-    """Fill every slot with a distinct allowed card of ``pool``, taking cards in pool
-    order (the caller shuffles it) and backtracking when a slot runs out of cards."""
-    options = [
-        pool if slot.allowed is _any else [card for card in pool if slot.allowed(card)]
-        for slot in slots
-    ]
-    order = sorted(range(len(slots)), key=lambda i: len(options[i]))
-    chosen: list[Card | None] = [None] * len(slots)
-    used: set[Card] = set()
-    budget = [_SEARCH_LIMIT]
+class _Hidden:
+    """The hidden cards of a deal, card ``k`` being bit ``k`` of a set of them."""
 
-    def fill(depth: int) -> bool:
-        if depth == len(order):
-            return True
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
-        index = order[depth]
-        for card in options[index]:
-            if card not in used:
-                used.add(card)
-                chosen[index] = card
-                if fill(depth + 1):
-                    return True
-                used.discard(card)
-        return False
+    __slots__ = ("all", "bit", "cards", "suits")
 
-    if not fill(0):
+    def __init__(self, cards: list[Card]) -> None:
+        self.cards = cards
+        self.all = (1 << len(cards)) - 1
+        self.bit = {card.index: 1 << k for k, card in enumerate(cards)}
+        self.suits: dict[int, int] = {}
+        for k, card in enumerate(cards):
+            self.suits[card.suit] = self.suits.get(card.suit, 0) | 1 << k
+
+    def accepted(
+        self,
+        voids: set[int],
+        trump_card: Card,
+        holds_trump_card: bool,
+        only: Card | None,
+        suit: int | None,
+    ) -> int:
+        """The hidden cards a group takes: none of the ``voids``, the trump card only in
+        its dealer's places, and if given only the card ``only`` or only cards of ``suit``."""
+        accepts = self.all
+        for void in voids:
+            accepts &= ~self.suits.get(void, 0)
+        if not holds_trump_card:
+            accepts &= ~self.bit.get(trump_card.index, 0)
+        if only is not None:
+            accepts &= self.bit.get(only.index, 0)
+        elif suit is not None:
+            accepts &= self.suits.get(suit, 0)
+        return accepts
+
+
+@functools.lru_cache(maxsize=4096)
+def _splits(count: int, caps: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every way to share ``count`` distinct cards among groups of room ``caps``: the
+    number each group gets, and in how many ways the cards can be chosen so."""
+    if len(caps) <= 1:
+        if not caps:
+            return (((), 1),) if count == 0 else ()
+        return (((count,), 1),) if count <= caps[0] else ()
+    room = sum(caps[1:])
+    result: list[tuple[tuple[int, ...], int]] = []
+    for first in range(max(0, count - room), min(count, caps[0]) + 1):
+        choose = math.comb(count, first)
+        for rest, ways in _splits(count - first, caps[1:]):
+            result.append(((first, *rest), choose * ways))
+    return tuple(result)
+
+
+class _Assignment:
+    """Counts and draws assignments of classes of cards to groups of places.
+
+    ``classes[i]`` is ``(groups, cards)``: the cards of one class and the indices of
+    the groups that accept them. ``ways(i, caps)`` is the number of ways to place the
+    cards of classes ``i..`` into groups whose remaining room is ``caps``.
+    """
+
+    def __init__(self, classes: list[tuple[tuple[int, ...], list[Card]]], caps: tuple[int, ...]):
+        self.classes = classes
+        self.caps = caps
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def _options(
+        self, index: int, caps: tuple[int, ...]
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+        groups, cards = self.classes[index]
+        options = []
+        for shares, ways in _splits(len(cards), tuple(caps[g] for g in groups)):
+            left = list(caps)
+            for group, share in zip(groups, shares, strict=True):
+                left[group] -= share
+            options.append((shares, tuple(left), ways))
+        return options
+
+    def ways(self, index: int, caps: tuple[int, ...]) -> int:
+        if index == len(self.classes):
+            return 1
+        key = (index, caps)
+        total = self.memo.get(key)
+        if total is None:
+            total = sum(
+                ways * self.ways(index + 1, left) for _, left, ways in self._options(index, caps)
+            )
+            self.memo[key] = total
+        return total
+
+    def total(self) -> int:
+        return self.ways(0, self.caps)
+
+    def draw(self, rng: Rng) -> list[list[Card]]:
+        """The cards each group gets, drawn uniformly among all assignments."""
+        contents: list[list[Card]] = [[] for _ in self.caps]
+        caps = self.caps
+        for index, (groups, cards) in enumerate(self.classes):
+            pick = _below(rng, self.ways(index, caps))
+            for option in self._options(index, caps):
+                weight = option[2] * self.ways(index + 1, option[1])
+                if pick < weight:
+                    break
+                pick -= weight
+            else:  # pragma: no cover - the weights sum to ways(index, caps)
+                raise AssertionError("the counts are inconsistent")
+            shares, left, _ = option
+            caps = left
+            if sum(1 for share in shares if share) > 1:
+                cards = rng.shuffled(cards)
+            start = 0
+            for group, share in zip(groups, shares, strict=True):
+                contents[group] += cards[start : start + share]
+                start += share
+        return contents
+
+
+def _below(rng: Rng, bound: int) -> int:
+    """A uniform integer in ``0 .. bound-1``, for any positive ``bound``.
+
+    >>> bound = 2**70 + 1
+    >>> 0 <= _below(Rng(1), bound) < bound
+    True
+    """
+    if bound <= 1 << 64:
+        return rng.randbelow(bound)
+    words = (bound.bit_length() + 63) // 64
+    span = 1 << (64 * words)
+    limit = span - span % bound
+    while True:
+        value = 0
+        for _ in range(words):
+            value = (value << 64) | rng.next_u64()
+        if value < limit:
+            return value % bound
+
+
+def _assignment(groups: list[_Group], hidden: list[Card]) -> tuple[_Assignment, list[int]]:
+    """The counting problem of placing ``hidden`` into ``groups``, and the merged group of
+    each group: groups that accept the same cards are merged, and the cards accepted by
+    the same merged groups form a class."""
+    columns: dict[int, int] = {}
+    caps: list[int] = []
+    members: list[int] = []
+    for group in groups:
+        merged = columns.get(group.accepts)
+        if merged is None:
+            merged = columns[group.accepts] = len(caps)
+            caps.append(0)
+        caps[merged] += group.size
+        members.append(merged)
+    # Split the hidden cards by every merged group's column: each part is a class.
+    parts = [(1 << len(hidden)) - 1] if hidden else []
+    for column in columns:
+        parts = [piece for part in parts for piece in (part & column, part & ~column) if piece]
+    by_class: dict[tuple[int, ...], list[Card]] = {}
+    for part in parts:
+        key = tuple(m for m, column in enumerate(columns) if column & part)
+        by_class[key] = [card for k, card in enumerate(hidden) if part >> k & 1]
+    # The most constrained classes first; cards that every group takes come last.
+    classes = sorted(by_class.items(), key=lambda item: len(item[0]))
+    return _Assignment(classes, tuple(caps)), members
+
+
+# ------------------------------------------------------------------ one deal
+
+
+def _raznomast_suits(info: _DealInfo, seat: int, suits: Sequence[int]) -> list[int]:
+    """The suits the declarer ``seat`` may have kept two cards of (A13), given its plays."""
+    ace = Card(Rank.ACE, info.trump)
+    others = {card.suit for card in info.played[seat] if card != ace}
+    if info.trump in others or len(others) > 1:
+        return []
+    if others:
+        return [int(others.pop())]
+    return [int(suit) for suit in suits if suit != info.trump]
+
+
+def _groups(
+    info: _DealInfo, hidden: _Hidden, known: int, raznomast: dict[int, int], pack_size: int
+) -> list[_Group] | None:
+    """The hidden places of a deal (every seat but ``known``, whose cards are all seen),
+    with the suit each raznomast declarer kept; None when the plays leave no room."""
+    trump_card = info.trump_card
+    groups: list[_Group] = []
+
+    def add(seat: int, discard: bool, size: int, only: Card | None, suit: int | None) -> None:
+        voids = set() if discard else info.voids.get(seat, set())
+        accepts = hidden.accepted(voids, trump_card, seat == info.dealer, only, suit)
+        groups.append(_Group(seat, discard, size, accepts))
+
+    for seat in info.order:
+        if seat == known:
+            continue
+        played = len(info.played[seat])
+        if seat not in info.discarded:  # a folded hand, or cards not yet discarded from
+            add(seat, False, CARDS_EACH - played, None, None)
+            continue
+        kept = CARDS_EACH - 1 - played
+        if seat in info.raznomast:
+            ace = Card(Rank.ACE, info.trump)
+            need_ace = 0 if ace in info.played[seat] else 1
+            add(seat, False, need_ace, ace, None)
+            add(seat, False, kept - need_ace, None, raznomast[seat])
+        else:
+            add(seat, False, kept, None, None)
+        add(seat, True, 1, None, None)
+    add(_NOBODY, False, pack_size - CARDS_EACH * len(info.order), None, None)
+    if any(group.size < 0 for group in groups):
         return None
-    return [card for card in chosen if card is not None]
+    return [group for group in groups if group.size]
 
 
-def _kept_rule(
-    info: _DealInfo, seat: int, suit: int | None, must_ace: bool
-) -> Callable[[Card], bool]:
-    voids = frozenset(info.voids[seat])
-    trump = info.trump
-    if suit is None:
-        return lambda card: card.suit not in voids
-    if must_ace:
-        return lambda card: card.suit == trump and card.rank == Rank.ACE
-    return lambda card: card.suit == suit and card.suit not in voids
-
-
-def _any(_: Card) -> bool:
-    return True
+def _deal_order(
+    ordered: Sequence[Card], loose: Sequence[Card], last: Card | None, rng: Rng
+) -> list[Card]:
+    """A seat's cards in a uniformly random dealing order that keeps ``ordered`` in its
+    order (a hand the observer has seen) and deals ``last`` (the trump card) last."""
+    if last is not None:
+        ordered = [card for card in ordered if card != last]
+        loose = [card for card in loose if card != last]
+    if len(loose) > 1:
+        loose = rng.shuffled(loose)
+    if not ordered:
+        result = list(loose)
+    else:
+        result = []
+        i = j = 0
+        while i < len(ordered) and j < len(loose):
+            if rng.randbelow(len(ordered) - i + len(loose) - j) < len(loose) - j:
+                result.append(loose[j])
+                j += 1
+            else:
+                result.append(ordered[i])
+                i += 1
+        result += ordered[i:]
+        result += loose[j:]
+    if last is not None:
+        result.append(last)
+    return result
 
 
 def _sample_deal(
     info: _DealInfo, observation: AziObservation, current: bool, pack: Deck, rng: Rng
 ) -> tuple[Deck, dict[int, Card]]:
-    """A deck for one deal, and the discard of each seat that discarded."""
+    """A deck for one deal, drawn uniformly among those consistent with the observation,
+    and the discard of each seat that discarded."""
     observer = observation.player
-    known_hand = current and observation.hand is not None and observer in info.order
-    fixed: dict[int, list[Card]] = {}
-    if known_hand:
-        own = list(observation.hand or ())
-        extra = [*info.played[observer]]
+    own: tuple[Card, ...] = ()
+    own_loose: list[Card] = []
+    known = _NOBODY
+    if current and observation.hand is not None and observer in info.order:
+        known = observer
+        own = observation.hand
+        own_loose = list(info.played[observer])
         if observation.discard is not None:
-            extra.insert(0, observation.discard)
-        fixed[observer] = extra + own
-    seen = {card for cards in fixed.values() for card in cards}
-    seen.update(card for cards in info.played.values() for card in cards)
-    dealer_needs_trump = info.trump_card not in seen
-    seen.add(info.trump_card)
-    pool = [card for card in pack if card not in seen]
-    for _attempt in range(64):
-        slots: list[_Slot] = []
-        feasible = True
-        for seat in info.order:
-            if seat in fixed:
-                continue
-            played = info.played[seat]
-            if seat not in info.discarded:
-                slots.extend(_Slot(seat, False, _any) for _ in range(CARDS_EACH - len(played)))
-                continue
-            kept = CARDS_EACH - 1 - len(played)
-            if seat in info.raznomast:
-                suits = {card.suit for card in played if card.suit != info.trump}
-                has_ace = any(c.suit == info.trump and c.rank == Rank.ACE for c in played)
-                if len(suits) > 1:
-                    feasible = False
-                    break
-                if suits:
-                    suit = int(suits.pop())
-                else:
-                    choices = [s for s in observation.rules.suits if s != info.trump]
-                    suit = int(choices[rng.randbelow(len(choices))])
-                for k in range(kept):
-                    must_ace = not has_ace and k == 0
-                    slots.append(_Slot(seat, False, _kept_rule(info, seat, suit, must_ace)))
-            else:
-                rule = _kept_rule(info, seat, None, False)
-                slots.extend(_Slot(seat, False, rule) for _ in range(kept))
-            slots.append(_Slot(seat, True, _any))
-        if not feasible:
-            break
-        candidates = rng.shuffled(pool)
-        if dealer_needs_trump:
-            dealer_slots = [
-                s for s in slots if s.seat == info.dealer and s.allowed(info.trump_card)
-            ]
-            if not dealer_slots:
-                break
-            home = dealer_slots[rng.randbelow(len(dealer_slots))]
-            slots.remove(home)
-        filled = _search(slots, candidates)
-        if filled is None:
+            own_loose.append(observation.discard)
+    seen = {card.index for card in own}
+    seen.update(card.index for card in own_loose)
+    for cards in info.played.values():
+        seen.update(card.index for card in cards)
+    hidden = _Hidden([card for card in pack if card.index not in seen])
+
+    declarers = [seat for seat in info.order if seat in info.raznomast and seat != known]
+    choices = [_raznomast_suits(info, seat, observation.rules.suits) for seat in declarers]
+    options: list[tuple[int, list[_Group], _Assignment, list[int]]] = []
+    for suits in itertools.product(*choices):
+        groups = _groups(info, hidden, known, dict(zip(declarers, suits, strict=True)), len(pack))
+        if groups is None:
             continue
-        hands = {seat: list(cards) for seat, cards in fixed.items()}
-        discards: dict[int, Card] = {}
-        if dealer_needs_trump:
-            slots.append(home)
-            filled.append(info.trump_card)
-        for slot, card in zip(slots, filled, strict=True):
-            hands.setdefault(slot.seat, []).append(card)
-            if slot.discard:
-                discards[slot.seat] = card
-        for seat in info.order:
-            hands.setdefault(seat, []).extend(info.played[seat] if seat not in fixed else [])
-        if known_hand and observation.discard is not None:
-            discards[observer] = observation.discard
-        return _build_deck(info, hands, candidates, filled), discards
-    raise InvalidStateError(
-        f"no deal {info.number} is consistent with player {observer}'s observation"
-    )
+        assignment, members = _assignment(groups, hidden.cards)
+        weight = assignment.total()
+        if weight:
+            options.append((weight, groups, assignment, members))
+    if not options:
+        raise InvalidStateError(
+            f"no deal {info.number} is consistent with player {observer}'s observation"
+        )
+    chosen = options[0]
+    if len(options) > 1:
+        pick = _below(rng, sum(option[0] for option in options))
+        for chosen in options:
+            if pick < chosen[0]:
+                break
+            pick -= chosen[0]
+    _, groups, assignment, members = chosen
+    contents = assignment.draw(rng)
+
+    held: dict[int, list[Card]] = {seat: [] for seat in info.order}
+    discards: dict[int, Card] = {}
+    rest: list[Card] = []
+    for merged, cards in enumerate(contents):
+        sharing = [group for group, m in zip(groups, members, strict=True) if m == merged]
+        if len(sharing) > 1:
+            cards = rng.shuffled(cards)
+        start = 0
+        for group in sharing:
+            share = cards[start : start + group.size]
+            start += group.size
+            if group.seat == _NOBODY:
+                rest = share
+            elif group.discard:
+                discards[group.seat] = share[0]
+            else:
+                held[group.seat] += share
+
+    trump_card = info.trump_card
+    hands: list[list[Card]] = []
+    for seat in info.order:
+        last = trump_card if seat == info.dealer else None
+        if seat == known:
+            hands.append(_deal_order(own, own_loose, last, rng))
+            continue
+        loose = held[seat] + info.played[seat]
+        if seat in discards:
+            loose.append(discards[seat])
+        hands.append(_deal_order((), loose, last, rng))
+    if known != _NOBODY and observation.discard is not None:
+        discards[known] = observation.discard
+    if len(rest) > 1:
+        rest = rng.shuffled(rest)
+    return Deck(stack(hands, rest)), discards
 
 
-def _build_deck(
-    info: _DealInfo, hands: dict[int, list[Card]], pool: list[Card], used: list[Card]
-) -> Deck:
-    dealer_cards = hands[info.dealer]
-    dealer_cards.remove(info.trump_card)
-    dealer_cards.append(info.trump_card)
-    taken = set(used)
-    rest = [card for card in pool if card not in taken]
-    return Deck(stack([hands[seat] for seat in info.order], rest))
+# ------------------------------------------------------------------ games and matches
 
 
 def _sample_game(
@@ -314,14 +537,15 @@ def _sample_game(
     for player, action in events:
         if isinstance(action, tuple):
             deal, seat = action
-            actions.append((player, Discard(discards[deal][seat])))
+            actions.append((player, _DISCARDS[discards[deal][seat].index]))
         else:
             actions.append((player, action))
     return decks, actions
 
 
 def resample(observation: AziObservation, rng: Rng) -> AziState:
-    """A state consistent with ``observation``, every hidden card redrawn with ``rng``."""
+    """A state drawn uniformly among those consistent with ``observation``: every hidden
+    card redrawn with ``rng`` (see the module documentation)."""
     if not isinstance(observation, AziObservation):
         raise InvalidStateError(f"expected an AziObservation, got {_show(observation)}")
     decks, actions = _sample_game(observation, rng)
@@ -339,8 +563,8 @@ def resample(observation: AziObservation, rng: Rng) -> AziState:
 
 
 def resample_match(observation: AziMatchObservation, rng: Rng) -> AziMatch:
-    """A match consistent with ``observation``: every game's hidden cards redrawn, and
-    later deals and games drawn from a fresh seed."""
+    """A match consistent with ``observation``: every game's hidden cards redrawn
+    uniformly, and later deals and games drawn from a fresh seed."""
     if not isinstance(observation, AziMatchObservation):
         raise InvalidStateError(f"expected an AziMatchObservation, got {_show(observation)}")
     decks: list[Deck] = []
