@@ -5,6 +5,14 @@ seats, keeps the player's own hand and arrangement, and gives every other player
 who is already up a uniformly random valid arrangement of their new hand. What the
 player has seen (who is up, and every group already played) is kept exactly.
 
+The draw is uniform over the deals consistent with the observation. While a deal is
+in progress nothing but the observer's own cards constrains it: the others' groups
+are shown only when played (H8), and the rounds are played at once when the fourth
+player is up (H10), so every deal of the 39 unseen cards, 13 to each other seat, is
+equally likely. An arrangement is a player's choice, not chance, so being up says
+nothing about the hand; the redrawn one is uniform among the valid arrangements (H7).
+Once the deal is over every group has been shown and exactly one deal fits.
+
 >>> from cardrules import Rng
 >>> from cardrules.hazari.state import HazariState
 >>> state = HazariState.new(seed=11)
