@@ -1,0 +1,156 @@
+"""cardrules games as PettingZoo AEC environments: :func:`env`.
+
+.. code-block:: python
+
+    from cardrules.integrations.pettingzoo import env
+
+    environment = env("azi", players=5)            # or env(load_game(...)), env("hazari")
+    environment.reset(seed=1)
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, info = environment.last()
+        if terminated or truncated:
+            action = None
+        else:
+            action = environment.action_space(agent).sample(observation["action_mask"])
+        environment.step(action)
+
+Agents are ``player_0`` ... in seat order. An observation is a dict: ``observation``,
+the game's observation tensor for that player (a float32 Box, see the game's page),
+and ``action_mask``, one int8 per action id, 1 where the action is legal (all zero
+for a player not to act). The action space is ``Discrete(num_distinct_actions)``:
+an action is the game's action id. Chance is inside the environment: ``reset(seed=s)``
+seeds every deal; ``reset()`` without a seed draws the next seed from the last one.
+Rewards come at the end, each player's return; ``render_mode="ansi"`` renders
+``str(state)`` (``render()`` returns it). Taking an illegal action raises
+:class:`~cardrules.errors.IllegalActionError`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from cardrules.errors import IllegalActionError, InvalidRulesError
+from cardrules.registry import Game, load_game
+
+__all__ = ["CardrulesEnv", "env"]
+
+_LIMIT = float(np.finfo(np.float32).max)
+
+
+def env(game: str | Game = "azi", render_mode: str | None = None, **options: Any) -> CardrulesEnv:
+    """An AEC environment of ``game`` (a name, an OpenSpiel-style spec or a
+    :class:`~cardrules.registry.Game`) with rule ``options`` over the spec's."""
+    return CardrulesEnv(game, render_mode=render_mode, **options)
+
+
+class CardrulesEnv(AECEnv):  # type: ignore[misc]
+    """One cardrules game as an AEC environment; see the module documentation."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "cardrules_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, game: str | Game = "azi", render_mode: str | None = None, **options: Any
+    ) -> None:
+        super().__init__()
+        if isinstance(game, Game):
+            if options:
+                raise InvalidRulesError("give rule options to load_game, not with a Game")
+            self.game = game
+        else:
+            self.game = load_game(game, **options)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidRulesError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        players = self.game.num_players
+        actions = self.game.num_distinct_actions
+        size = self.game.observation_tensor_size
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-_LIMIT, _LIMIT, shape=(size,), dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._seeds = random.Random()
+        self.state: Any = None
+        self.reset()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_distinct_actions)``: actions are the game's action ids."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` seeds its deals (``options`` are not used)."""
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.state = self.game.new_state(self._seeds.getrandbits(63))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation tensor and action mask of ``agent``."""
+        seat = self._seats[agent]
+        state = self.state
+        tensor = self.game.definition.observation_tensor(state.observation(seat))
+        if not state.is_terminal and state.current_player == seat:
+            mask = np.frombuffer(state.legal_action_mask(), dtype=np.int8).copy()
+        else:
+            mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        return {"observation": np.asarray(tensor, dtype=np.float32), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """The selected agent takes the action whose id is ``action``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        if action is None:
+            raise IllegalActionError(f"{agent} must act: None is no action")
+        self.state = state = state.apply(state.action_from_id(int(action)))
+        self._cumulative_rewards[agent] = 0.0
+        if state.is_terminal:
+            returns = state.returns()
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = float(returns[seat])
+                self.terminations[name] = True
+            self._accumulate_rewards()
+        else:
+            self._clear_rewards()
+            self.agent_selection = self.possible_agents[state.current_player]
+
+    def render(self) -> str | None:
+        """``str(state)`` when ``render_mode`` is ``"ansi"``, else None."""
+        if self.render_mode is None:
+            return None
+        return str(self.state)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __str__(self) -> str:
+        return f"cardrules_{self.game.name}_v0"
