@@ -32,9 +32,10 @@ utility bounds and the game length.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -145,14 +146,19 @@ _REDEALS = {"azi"}
 
 def _azi_cut(node: ChanceState, max_deals: int) -> bool:
     """True when deal number ``max_deals`` has ended in Azi (the adapter's bound)."""
-    from cardrules.azi.phases import Phase
-
     inner = node.inner
     if inner is None:
         return False
     if node.is_chance_node:
         return len(node.decks) >= max_deals
-    return inner.phase is Phase.JOINING and inner.deal_number >= max_deals - 1
+    return inner.phase is _joining() and inner.deal_number >= max_deals - 1
+
+
+@functools.cache
+def _joining() -> Any:
+    from cardrules.azi.phases import Phase
+
+    return Phase.JOINING
 
 
 _CUTS: dict[str, Callable[[ChanceState, int], bool]] = {"azi": _azi_cut}
@@ -357,6 +363,11 @@ class _Observer:
         return state._string(player, self.recall)
 
 
+@functools.lru_cache(maxsize=64)
+def _uniform(count: int) -> float:
+    return float(Fraction(1, count))
+
+
 class CardrulesState(pyspiel.State):  # type: ignore[misc]
     """One position of a cardrules game in OpenSpiel, backed by a :class:`ChanceState`."""
 
@@ -385,10 +396,15 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return list(self._hold.node.inner.legal_action_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards that may come next as ``(position in the pack, probability)``, sorted."""
+        """The cards that may come next as ``(position in the pack, probability)``, sorted.
+
+        Each card left is equally likely (:meth:`ChanceState.chance_outcomes`): the
+        probability is ``float(Fraction(1, cards left))``, the exact fraction rounded once.
+        """
         position = self._hold.context.position
-        outcomes: Sequence[tuple[Card, Fraction]] = self._hold.node.chance_outcomes()
-        return sorted((position[card], float(chance)) for card, chance in outcomes)
+        left = self._hold.node.legal_actions()
+        chance = _uniform(len(left))
+        return sorted([(position[card], chance) for card in left])
 
     def _apply_action(self, action: int) -> None:
         hold = self._hold
