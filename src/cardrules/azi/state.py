@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -433,6 +434,13 @@ class AziState(Position):
         return "\n".join(lines)
 
 
+@functools.lru_cache(maxsize=8)
+def _default_rules(players: int) -> AziRules:
+    """``AziRules(players=players)``, built once: rules are immutable, and validating
+    them was a tenth of a new game's time (an invalid count raises, and is not cached)."""
+    return AziRules(players=players)
+
+
 def new_game(
     players: int = 4,
     *,
@@ -447,7 +455,8 @@ def new_game(
     (3, 2, 0)
     """
     if rules is None:
-        rules = AziRules(players=players)
+        # Only exact ints reach the cache: 2.0 or True must still be rejected by AziRules.
+        rules = _default_rules(players) if type(players) is int else AziRules(players=players)
     elif not isinstance(rules, AziRules):
         raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
     elif rules.players != players and players != 4:
