@@ -18,6 +18,7 @@ Arrangement.parse('9H 9D 9C | AS KS QS | 5D 4H 3S | JS 7C 2D 2C')
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Iterable
 from itertools import combinations
@@ -40,7 +41,7 @@ from cardrules.hazari.partitions import (
 from cardrules.hazari.points import POINTS_BY_INDEX
 from cardrules.hazari.value_model import EXPECTED_POINTS, Objective, ValueModel
 
-__all__ = ["arrangement_value", "best_arrangement", "greedy_arrangement"]
+__all__ = ["arrangement_value", "best_arrangement", "greedy_arrangement", "top_arrangements"]
 
 _FULL = (1 << 13) - 1
 
@@ -112,20 +113,47 @@ def best_arrangement(hand: Iterable[Card], objective: Objective = EXPECTED_POINT
     >>> arrangement_value(best) >= arrangement_value(greedy_arrangement(hand))
     True
     """
+    return top_arrangements(hand, 1, objective)[0][0]
+
+
+def top_arrangements(
+    hand: Iterable[Card], k: int, objective: Objective = EXPECTED_POINTS
+) -> list[tuple[Arrangement, float]]:
+    """The ``k`` valid arrangements with the highest totals under ``objective``, best first.
+
+    Each comes with its total score. The first is :func:`best_arrangement`; ties are
+    ordered the same way (the arrangement whose groups come first in play order
+    first). The search is the same exact branch and bound, cutting a branch only
+    when no completion can reach the ``k``-th best total found so far. Fewer than
+    ``k`` come back only when the hand has fewer valid arrangements.
+
+    >>> from cardrules import parse_cards
+    >>> hand = parse_cards("AS KS QS JS 9H 9D 9C 7C 5D 4H 3S 2C 2D")
+    >>> top = top_arrangements(hand, 3)
+    >>> top[0][0] == best_arrangement(hand), len(top)
+    (True, 3)
+    >>> top[0][1] >= top[1][1] >= top[2][1]
+    True
+    """
+    if type(k) is not int or k < 1:
+        raise InvalidRulesError(f"k must be a positive int, got {k!r:.40}")
     cards = sorted_hand(hand)
     strength = triple_strengths(cards)
     quad = quad_strengths(strength)
     keys = triple_order_keys(cards, strength)
     values = group_values(cards, strength, quad, objective)
-    a, b, c, q = _search(strength, quad, keys, values)
     trusted = Arrangement._trusted
-    groups = (
-        cards_of_mask(cards, TRIPLE_MASKS[a]),
-        cards_of_mask(cards, TRIPLE_MASKS[b]),
-        cards_of_mask(cards, TRIPLE_MASKS[c]),
-        cards_of_mask(cards, QUAD_MASKS[q]),
-    )
-    return trusted(groups, (strength[a], strength[b], strength[c], quad[q]))
+    result = []
+    for value, (a, b, c, q) in _search(strength, quad, keys, values, k):
+        groups = (
+            cards_of_mask(cards, TRIPLE_MASKS[a]),
+            cards_of_mask(cards, TRIPLE_MASKS[b]),
+            cards_of_mask(cards, TRIPLE_MASKS[c]),
+            cards_of_mask(cards, QUAD_MASKS[q]),
+        )
+        arrangement = trusted(groups, (strength[a], strength[b], strength[c], quad[q]))
+        result.append((arrangement, value))
+    return result
 
 
 def _search(
@@ -133,12 +161,15 @@ def _search(
     quad: list[int],
     keys: list[int],
     values: tuple[list[float], list[float], list[float], list[float]],
-) -> tuple[int, int, int, int]:
+    k: int = 1,
+) -> list[tuple[float, tuple[int, int, int, int]]]:
     """Branch and bound over (round-1, round-2, round-3) triples; the 4-card group is the rest.
 
     Bounds use, for each triple, the best round-2 and round-3 scores among weaker
     triples and the best round-4 score among quadruples no stronger, so a branch is
-    cut only when no completion can reach the best total found so far.
+    cut only when no completion can reach the ``k``-th best total found so far.
+    Returns the ``k`` best (total, (a, b, c, q)), best first; equal totals are ordered
+    by the triples' order keys, highest first.
     """
     if not _SEVEN:
         _SEVEN.update(_seven_splits())
@@ -165,9 +196,10 @@ def _search(
 
     g1, g2, g3 = greedy_masks(keys)
     g4 = QUAD_ID[_FULL ^ masks[g1] ^ masks[g2] ^ masks[g3]]
-    best = f1[g1] + f2[g2] + f3[g3] + f4[g4]
-    found = (g1, g2, g3, g4)
-    found_keys = (keys[g1], keys[g2], keys[g3])
+    # A min-heap of the k best (total, order keys, picks); its root is the bar to beat.
+    top = [(f1[g1] + f2[g2] + f3[g3] + f4[g4], (keys[g1], keys[g2], keys[g3]), (g1, g2, g3, g4))]
+    members = {(g1, g2, g3)}
+    best, found_keys = (top[0][0], top[0][1]) if k == 1 else (-math.inf, top[0][1])
 
     order1 = sorted(range(286), key=f1.__getitem__, reverse=True)
     order2 = sorted(range(286), key=f2.__getitem__, reverse=True)
@@ -191,9 +223,18 @@ def _search(
                 if kc > kb or quad[q] > strength[c]:
                     continue
                 v = vb + f3[c] + f4[q]
-                if v > best or (v == best and (ka, kb, kc) > found_keys):
-                    best, found, found_keys = v, (a, b, c, q), (ka, kb, kc)
-    return found
+                if v < best or (v == best and (ka, kb, kc) <= found_keys):
+                    continue
+                if (a, b, c) not in members:
+                    entry = (v, (ka, kb, kc), (a, b, c, q))
+                    if len(top) < k:
+                        heapq.heappush(top, entry)
+                    else:
+                        members.discard(heapq.heapreplace(top, entry)[2][:3])
+                    members.add((a, b, c))
+                    if len(top) == k:
+                        best, found_keys = top[0][0], top[0][1]
+    return [(v, picks) for v, _, picks in sorted(top, reverse=True)]
 
 
 def arrangement_value(arrangement: Arrangement, objective: Objective = EXPECTED_POINTS) -> float:
