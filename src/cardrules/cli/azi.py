@@ -2,22 +2,20 @@
 
 - ``cardrules azi rules [--players N] [--ante N] ...`` checks rule options and prints
   them as JSON (the form game records use);
-- ``cardrules azi check FILE`` replays an Azi game or match record (``-`` reads
-  standard input; match records of 0.1.0 too), checks it, and prints the position
-  it reaches.
+- ``cardrules azi check FILE`` replays and checks Azi game or match records (one
+  record, or one per line as ``cardrules simulate --out`` writes them; ``-`` reads
+  standard input; match records of 0.1.0 too), and prints each record's line
+  number and the position it reaches, or why it fails (see
+  :mod:`cardrules.cli.records`).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any
 
-from cardrules.azi import AziMatch, AziRules, FirstLead, Rounding
-from cardrules.azi.game import GAME
-from cardrules.cli import UsageError
-from cardrules.errors import InvalidStateError
+from cardrules.azi import AziMatch, AziRules, AziState, FirstLead, Rounding
+from cardrules.cli.records import add_check_action
 from cardrules.records import dump_json
 
 
@@ -27,26 +25,46 @@ def register(commands: Any) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
     rules = actions.add_parser("rules", help="check Azi rule options and print them as JSON")
-    rules.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
-    rules.add_argument("--ante", type=int, default=10, help="chips each (default 10)")
-    rules.add_argument("--suits", default="DHS", help="three suit letters (default DHS)")
-    rules.add_argument("--look-before-fold", action="store_true", help="see cards before folding")
+    rules.add_argument("--players", type=int, default=4, help="2 to 6 (A2; default 4)")
+    rules.add_argument("--ante", type=int, default=10, help="chips each (A3; default 10)")
+    rules.add_argument(
+        "--suits", default="DHS", help="the pack's three suit letters (A1; default DHS)"
+    )
+    rules.add_argument(
+        "--look-before-fold", action="store_true", help="see your cards before folding (A5)"
+    )
     rules.add_argument(
         "--first-lead",
         choices=[lead.value for lead in FirstLead],
         default=FirstLead.RIGHT_OF_WINNER.value,
+        help="who leads the first trick (A8; default right_of_winner)",
     )
-    rules.add_argument("--min-raise", type=int, default=1)
-    rules.add_argument("--max-raise", type=int, default=10)
-    rules.add_argument("--raise-cap", type=int, default=3)
-    rules.add_argument("--match-games", type=int, default=None, help="games in a match")
     rules.add_argument(
-        "--rounding", choices=[rounding.value for rounding in Rounding], default="up"
+        "--min-raise", type=int, default=1, help="the least a raise adds (A7; default 1)"
+    )
+    rules.add_argument(
+        "--max-raise", type=int, default=10, help="the most a raise adds (default 10)"
+    )
+    rules.add_argument(
+        "--raise-cap",
+        type=int,
+        default=3,
+        help="raises allowed in one bidding, counting everyone (A7; default 3)",
+    )
+    rules.add_argument(
+        "--match-games",
+        type=int,
+        default=None,
+        help="games in a match (A15; default: one per player)",
+    )
+    rules.add_argument(
+        "--rounding",
+        choices=[rounding.value for rounding in Rounding],
+        default="up",
+        help="rounding of the half-pot re-deal fee (A12; default up)",
     )
     rules.set_defaults(run=_rules)
-    check = actions.add_parser("check", help="replay and check an Azi game or match record")
-    check.add_argument("file", help="a JSON game or match record, or - for standard input")
-    check.set_defaults(run=_check)
+    add_check_action(actions, "azi", "Azi", describe_record)
 
 
 def _rules(args: argparse.Namespace) -> int:
@@ -66,43 +84,23 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check(args: argparse.Namespace) -> int:
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as exc:
-            raise UsageError(f"cannot read {args.file!r}: {exc.strerror}") from exc
-    loaded = GAME.state_from_json(_object(text))
+def describe_record(loaded: AziState | AziMatch) -> list[str]:
+    """What ``cardrules azi check`` says about a loaded game or match record."""
     if isinstance(loaded, AziMatch):
-        print(
+        summary = (
             f"valid Azi match record: {len(loaded.history)} actions,"
             f" game {len(loaded.finished) + 1} of {loaded.rules.games_per_match}"
         )
         if loaded.is_terminal:
-            print(f"match over; returns {list(loaded.returns())}")
-            return 0
+            return [summary, f"match over; returns {list(loaded.returns())}"]
         state = loaded.current
     else:
         state = loaded
-        print(f"valid Azi record: {len(state.history)} actions, deal {state.deal_number}")
+        summary = f"valid Azi record: {len(state.history)} actions, deal {state.deal_number + 1}"
     if state.is_terminal:
-        print(f"pot won by seat {state.winner}; returns {list(state.returns())}")
-    else:
-        print(
-            f"in progress: {state.phase.value} phase, seat {state.current_player} to act,"
-            f" pot {state.pot}"
-        )
-    return 0
-
-
-def _object(text: str) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise InvalidStateError(f"not valid JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"a record must be a JSON object, got {data!r:.80}")
-    return data
+        return [summary, f"pot won by seat {state.winner}; returns {list(state.returns())}"]
+    return [
+        summary,
+        f"in progress: {state.phase.value} phase, seat {state.current_player} to act,"
+        f" pot {state.pot}",
+    ]

@@ -9,13 +9,15 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-ACTIONS: tuple[str, ...] = ("hazari_eval", "hazari_arrange")
+ACTIONS: tuple[str, ...] = ("hazari_eval", "hazari_arrange", "hazari_check")
 """Modules of :mod:`cardrules.cli` that add ``hazari`` sub-commands."""
 
 
 def register(commands: Any) -> None:
     """Add the ``hazari`` command and its actions."""
-    parser = commands.add_parser("hazari", help="evaluate, tabulate and arrange Hazari hands")
+    parser = commands.add_parser(
+        "hazari", help="evaluate, tabulate and arrange Hazari hands; check records"
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
     for name in ACTIONS:

@@ -1,0 +1,157 @@
+"""``cardrules azi check`` and ``cardrules hazari check``: replay and check game records.
+
+A file holds either one record (a JSON document, on one line or pretty-printed
+over many) or one record per line (JSON lines, as ``cardrules simulate --out``
+writes them). Each record is loaded by the game's definition, which replays it
+and checks it, and reported with its line number: ``OK`` and where the game
+stands, or the reason it fails. The command exits 1 if any record fails, and 2
+if the file cannot be read at all (missing, not UTF-8 text, empty).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from cardrules.cli import UsageError
+from cardrules.errors import CardRulesError
+from cardrules.registry import GameDefinition, load_game
+
+__all__ = ["Describe", "add_check_action", "check_records", "read_records", "read_text"]
+
+Describe = Callable[[Any], list[str]]
+"""What a check says about a loaded record: its lines, the first one a summary."""
+
+
+def add_check_action(actions: Any, game: str, title: str, describe: Describe) -> None:
+    """Add ``cardrules GAME check FILE``, reporting each loaded record with ``describe``."""
+    check = actions.add_parser(
+        "check",
+        help=f"replay and check {title} game or match records (one, or one per line)",
+        description=f"Replay and check {title} records: one record (a JSON document, possibly"
+        " pretty-printed over many lines) or one per line (JSON lines, as 'cardrules simulate"
+        " --out' writes them). Each record is reported with its line number; the exit status"
+        " is 1 if any fails, 2 if the file cannot be read.",
+    )
+    check.add_argument(
+        "file", help="a JSON record or a JSON-lines file of records, or - for standard input"
+    )
+
+    def run(args: argparse.Namespace) -> int:
+        return check_records(args.file, game, describe, f"cardrules {game}")
+
+    check.set_defaults(run=run)
+
+
+def read_text(path: str, prog: str) -> str:
+    """The text of ``path`` (``-``: standard input); unreadable or non-UTF-8 is a usage error."""
+    if path == "-":
+        stream: Any = sys.stdin
+        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+        where = "standard input"
+    else:
+        where = repr(path)
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            raise UsageError(f"cannot read {where}: {exc.strerror}", prog) from exc
+    if isinstance(data, str):
+        return data
+    try:
+        text: str = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(
+            f"{where} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start});"
+            " records are JSON in UTF-8",
+            prog,
+        ) from exc
+    return text
+
+
+def _parse(text: str) -> tuple[object, str | None]:
+    try:
+        return json.loads(text), None
+    except RecursionError:
+        return None, "not valid JSON: nested too deeply"
+    except ValueError as exc:
+        return None, f"not valid JSON: {exc}"
+
+
+def read_records(text: str) -> list[tuple[int, object, str | None]]:
+    """The records of ``text`` as ``(line number, JSON value, error)``, error ``None`` if parsed.
+
+    The whole text is one record when it parses as one JSON document, or when its
+    first line alone does not (a pretty-printed record, broken somewhere); otherwise
+    each non-blank line is a record.
+
+    >>> read_records('{"a": 1}\\n\\n{"b": 2}\\n')
+    [(1, {'a': 1}, None), (3, {'b': 2}, None)]
+    >>> read_records('\\n{\\n  "a": 1\\n}\\n')
+    [(2, {'a': 1}, None)]
+    """
+    lines = text.splitlines()
+    numbered = [(number, line) for number, line in enumerate(lines, 1) if line.strip()]
+    if not numbered:
+        return []
+    first, first_line = numbered[0]
+    whole, whole_error = _parse(text)
+    if whole_error is None:
+        return [(first, whole, None)]
+    _, line_error = _parse(first_line)
+    if line_error is not None:
+        return [(first, None, whole_error)]
+    result: list[tuple[int, object, str | None]] = []
+    for number, line in numbered:
+        value, error = _parse(line)
+        result.append((number, value, error))
+    return result
+
+
+def _check_one(
+    definition: GameDefinition, value: object, error: str | None, describe: Describe
+) -> tuple[list[str] | None, str | None]:
+    if error is not None:
+        return None, error
+    if not isinstance(value, dict):
+        return None, f"a record must be a JSON object, got {type(value).__name__}"
+    try:
+        return describe(definition.state_from_json(value)), None
+    except CardRulesError as exc:
+        return None, str(exc)
+
+
+def check_records(path: str, game: str, describe: Describe, prog: str) -> int:
+    """Check every record in ``path`` as a record of ``game``; print a line per record."""
+    text = read_text(path, prog)
+    records = read_records(text)
+    if not records:
+        raise UsageError(f"no records in {'standard input' if path == '-' else repr(path)}", prog)
+    definition = load_game(game).definition  # records of any rules, not only the defaults
+    failed: list[tuple[int, str]] = []
+    for number, value, error in records:
+        lines, error = _check_one(definition, value, error, describe)
+        if lines is None:
+            failed.append((number, error or "?"))
+            print(f"line {number}: error: {error}")
+            continue
+        print(f"line {number}: OK: {lines[0]}")
+        for line in lines[1:]:
+            print(f"  {line}")
+    if len(records) > 1:
+        print(f"{len(records)} records: {len(records) - len(failed)} OK, {len(failed)} failed")
+    if not failed:
+        return 0
+    if len(records) == 1:
+        print(f"{prog}: error: line {failed[0][0]}: {failed[0][1]}", file=sys.stderr)
+    else:
+        where = ", ".join(str(number) for number, _ in failed)
+        noun = "line" if len(failed) == 1 else "lines"
+        print(
+            f"{prog}: error: {len(failed)} of {len(records)} records failed ({noun} {where})",
+            file=sys.stderr,
+        )
+    return 1
