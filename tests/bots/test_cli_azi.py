@@ -53,3 +53,34 @@ def test_simulate_azi_summary(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.startswith("azi, 4 players, seed 0, seats rotated\n30 games")
     assert "0:heuristic" in out
+
+
+def test_an_azi_from_a_pair_is_told_as_such(capsys: pytest.CaptureFixture[str]) -> None:
+    # Seed 33, random bots: seat 3 invites seat 0, who accepts and takes two tricks (A14).
+    assert main(["play", "azi", "--seed", "33", "--bots", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 3 (random) invites seat 0 to play for Azi." in out
+    assert "seat 0 (random) takes trick 2 (2 so far)." in out
+    assert (
+        "Azi! seat 0 (random) took two tricks but plays for Azi with seat 3 (random), so does"
+        " not win the pot (A14): the pot of 40 stays, and seat 0 (random) is in the re-deal as"
+        " a one-trick player. Joining costs 20 (no trick) or 40 (sat out)."
+    ) in out
+    assert "Nobody took two tricks" not in out
+
+
+def test_an_azi_where_every_trick_went_to_someone_else(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Seed 8, random bots: an ordinary Azi first (A12), a pair's Azi later (A14).
+    assert main(["play", "azi", "--seed", "8", "--bots", "random"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Azi!")]
+    assert lines[0].startswith("Azi! Nobody took two tricks; the pot of 92 stays.")
+    assert lines[1].startswith("Azi! seat 3 (random) took two tricks but plays for Azi with")
+
+
+def test_staying_in_is_not_called_playing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "azi", "--seed", "33", "--bots", "random"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "seat 1 (random) stays in." in lines
+    assert not [line for line in lines if line.endswith(" plays.")]

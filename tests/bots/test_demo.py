@@ -20,3 +20,6 @@ def test_demo_narrates_both_games_reproducibly(capsys: pytest.CaptureFixture[str
     assert "the trump card is" in azi
     assert "wins the pot of" in azi
     assert azi.strip().splitlines()[-1].startswith("Net chips: ")
+    # A seat that stays in after seeing the trump "stays in" (A5); "plays" is for cards.
+    assert " (search) stays in." in azi
+    assert not [line for line in azi.splitlines() if line.endswith(" plays.")]

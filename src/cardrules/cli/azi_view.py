@@ -50,8 +50,14 @@ from cardrules.game import LegalActions, Turn
 __all__ = ["AziNarrator", "describe", "label", "narrator", "options", "parse", "show"]
 
 
-def describe(event: Any, names: Sequence[str], unicode: bool = False) -> str:
-    """One event as a sentence (empty for a declaration turn that declares nothing)."""
+def describe(
+    event: Any, names: Sequence[str], unicode: bool = False, earlier: Sequence[Any] = ()
+) -> str:
+    """One event as a sentence (empty for a declaration turn that declares nothing).
+
+    ``earlier`` holds the events before this one, which tell an Azi that comes
+    from a pair (A14) from one where nobody took two tricks (A12).
+    """
     who = seat_text(getattr(event, "player", 0), names)
     if isinstance(event, GameStarted):
         return f"Game {event.game + 1} of the match: {seat_text(event.dealer, names)} deals first."
@@ -67,7 +73,7 @@ def describe(event: Any, names: Sequence[str], unicode: bool = False) -> str:
             f" {', '.join(map(str, event.seats))}; the trump card is {trump}."
         )
     simple = {
-        Stayed: "plays",
+        Stayed: "stays in",
         Folded: "folds",
         Discarded: "discards a card face down",
         Passed: "passes",
@@ -89,15 +95,40 @@ def describe(event: Any, names: Sequence[str], unicode: bool = False) -> str:
     if isinstance(event, TrickWon):
         return f"{who} takes trick {event.trick + 1} ({event.tricks} so far)."
     if isinstance(event, AziDeclared):
+        fees = f" Joining costs {event.half_fee} (no trick) or {event.full_fee} (sat out)."
+        pair = _pair_azi(earlier)
+        if pair is None:
+            return f"Azi! Nobody took two tricks; the pot of {event.pot} stays." + fees
+        taker, partner = (seat_text(seat, names) for seat in pair)
         return (
-            f"Azi! Nobody took two tricks; the pot of {event.pot} stays."
-            f" Joining costs {event.half_fee} (no trick) or {event.full_fee} (sat out)."
+            f"Azi! {taker} took two tricks but plays for Azi with {partner}, so does not win"
+            f" the pot (A14): the pot of {event.pot} stays, and {taker} is in the re-deal"
+            " as a one-trick player." + fees
         )
     if isinstance(event, Joined):
         return f"{who} joins the re-deal" + (f" for {event.fee}." if event.fee else " free.")
     if isinstance(event, PotWon):
         return f"{who} wins the pot of {event.amount}."
     return str(event)
+
+
+def _pair_azi(earlier: Sequence[Any]) -> tuple[int, int] | None:
+    """``(taker, partner)`` when the deal just ended because a pair member took two tricks."""
+    if not earlier or not isinstance(earlier[-1], TrickWon) or earlier[-1].tricks < 2:
+        return None
+    taker = earlier[-1].player
+    accepted: set[int] = set()
+    for event in reversed(earlier):  # back to this deal's start
+        if isinstance(event, Dealt):
+            break
+        if isinstance(event, Answered) and event.accepted:
+            accepted.add(event.player)
+        elif isinstance(event, Declared) and event.invite in accepted:
+            if taker == event.player:
+                return taker, event.invite
+            if taker == event.invite:
+                return taker, event.player
+    return None
 
 
 def _declared(event: Declared, who: str) -> str:
@@ -116,10 +147,12 @@ class AziNarrator:
         self.names = tuple(names)
         self.unicode = unicode
 
-    def _events(self, state: Any, events: Sequence[Any], viewer: int | None) -> list[str]:
+    def _events(self, state: Any, start: int, viewer: int | None) -> list[str]:
         lines = []
-        for event in events:
-            line = describe(event, self.names, self.unicode)
+        events = state.events
+        for index in range(start, len(events)):
+            event = events[index]
+            line = describe(event, self.names, self.unicode, events[:index])
             if line:
                 lines.append(line)
             if isinstance(event, Dealt) and viewer is None:
@@ -131,11 +164,11 @@ class AziNarrator:
 
     def start(self, state: Any, viewer: int | None) -> list[str]:
         """The antes and the first deal."""
-        return [f"Azi, {state.num_players} players.", *self._events(state, state.events, viewer)]
+        return [f"Azi, {state.num_players} players.", *self._events(state, 0, viewer)]
 
     def turn(self, before: Any, turn: Turn[Any], after: Any, viewer: int | None) -> list[str]:
         """The public events the action caused."""
-        return self._events(after, after.events[len(before.events) :], viewer)
+        return self._events(after, len(before.events), viewer)
 
     def end(self, state: Any) -> list[str]:
         """Each seat's net chips."""

@@ -5,19 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardrules.cards import format_cards
-from cardrules.cli.narrate import Option, cards_text, seat_text
+from cardrules.cards import format_cards, parse_cards
+from cardrules.cli.narrate import Option, cards_text, cards_text_order, seat_text
+from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions, Turn
 from cardrules.hazari.actions import Up, parse_action_text
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
-from cardrules.hazari.solver import best_arrangement, greedy_arrangement
+from cardrules.hazari.solver import arrangement_value, greedy_arrangement, top_arrangements
 
 __all__ = ["HazariNarrator", "narrator", "options", "parse", "show"]
 
 EXTRA_OPTIONS = 3
+"""How many arrangements, after the best and the greedy one, a person is offered."""
 
 
 class HazariNarrator:
@@ -77,32 +79,64 @@ def show(observation: HazariObservation, unicode: bool = False) -> list[str]:
     """Your hand, as you are asked to arrange it."""
     return [
         f"You are seat {observation.player}. Your hand: {cards_text(observation.hand, unicode)}",
-        "Arrange it into 3/3/3/4. Choose one, or type groups like 'AS KS QS | ... | 4 cards':",
+        "Arrange it into 3/3/3/4 (H7). Choose one (value: expected card points from the"
+        " solver's value model), or type four groups like 'AS KS QS | ... | 4 cards':",
     ]
 
 
 def _label(title: str, arrangement: Arrangement, unicode: bool) -> str:
+    groups = " | ".join(cards_text(group, unicode) for group in arrangement.groups)
     kinds = ", ".join(str(c) for c in arrangement.combinations)
-    return f"{title}: {arrangement.format(unicode=unicode)}  ({kinds})"
+    value = arrangement_value(arrangement)
+    return f"{title + ':':<8}{groups}  ({kinds})  value {value:.1f}"
 
 
 def options(
     observation: HazariObservation, legal: LegalActions[Any], unicode: bool = False
 ) -> list[Option]:
-    """The best and the greedy arrangements, then the first few other valid ones."""
-    best = best_arrangement(observation.hand)
-    greedy = greedy_arrangement(observation.hand)
+    """The solver's best arrangement, the greedy one, then the next best by value.
+
+    Each comes with its value, the expected card points of the solver's value
+    model (:func:`~cardrules.hazari.solver.arrangement_value`); the cards of each
+    group are listed in the order the hand shows them.
+    """
+    top = [arrangement for arrangement, _ in top_arrangements(observation.hand, 2 + EXTRA_OPTIONS)]
+    best, greedy = top[0], greedy_arrangement(observation.hand)
     result = [(_label("best", best, unicode), Up(best))]
     if greedy != best:
         result.append((_label("greedy", greedy, unicode), Up(greedy)))
-    for action in legal:
+    for arrangement in top[1:]:
         if len(result) >= 2 + EXTRA_OPTIONS:
             break
-        if action.arrangement not in (best, greedy):
-            result.append((_label("valid", action.arrangement, unicode), action))
+        if arrangement != greedy:
+            result.append((_label("next", arrangement, unicode), Up(arrangement)))
     return result
 
 
 def parse(text: str, observation: HazariObservation) -> Up:
-    """A typed arrangement (raises a :class:`~cardrules.errors.CardRulesError` if invalid)."""
+    """A typed arrangement: four groups of your cards separated by ``|``, in any order.
+
+    An error says why it is refused: cards you do not hold, cards left out, or
+    the group that breaks H7 and by what.
+    """
+    parts = text.split("|")
+    if len(parts) == 4:
+        groups = [parse_cards(part, allow_duplicates=True) for part in parts]
+        hand = set(observation.hand)
+        typed = [card for group in groups for card in group]
+        foreign = [card for card in dict.fromkeys(typed) if card not in hand]
+        if foreign:
+            raise IllegalActionError(
+                f"you do not hold {format_cards(foreign)}; your hand is"
+                f" {cards_text(observation.hand)}"
+            )
+        twice = [card for card in dict.fromkeys(typed) if typed.count(card) > 1]
+        if twice:
+            raise IllegalActionError(f"you typed {format_cards(twice)} more than once")
+        missing = [card for card in cards_text_order(observation.hand) if card not in typed]
+        if missing:
+            raise IllegalActionError(
+                f"the groups hold {len(typed)} cards and leave out {format_cards(missing)};"
+                " use all 13 cards in groups of 3, 3, 3 and 4"
+            )
     return parse_action_text(text)

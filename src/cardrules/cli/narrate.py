@@ -9,13 +9,13 @@ their choices; ``parse(text, observation)`` reads a typed action.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from cardrules.cards import Card, format_cards
 from cardrules.game import Turn
 
-__all__ = ["Narrator", "Option", "cards_text", "seat_text"]
+__all__ = ["Narrator", "Option", "cards_text", "cards_text_order", "seat_text"]
 
 Option = tuple[str, Any]
 """A numbered choice offered to a person: its label and its action."""
@@ -46,6 +46,11 @@ def seat_text(seat: int, names: Sequence[str]) -> str:
     return f"seat {seat} ({names[seat]})"
 
 
-def cards_text(cards: Sequence[Card], unicode: bool = False) -> str:
+def cards_text_order(cards: Iterable[Card]) -> list[Card]:
     """Cards grouped by suit, high first, as a player holds them."""
-    return format_cards(sorted(cards, key=lambda c: (c.suit, -c.rank)), unicode=unicode)
+    return sorted(cards, key=lambda c: (c.suit, -c.rank))
+
+
+def cards_text(cards: Iterable[Card], unicode: bool = False) -> str:
+    """Cards grouped by suit, high first, as a player holds them."""
+    return format_cards(cards_text_order(cards), unicode=unicode)
