@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-import shutil
+import argparse
+import io
+import multiprocessing
 import os
+import shutil
+import signal
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor, wait
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
-from cardrules import __version__
-from cardrules.cli import main
+from cardrules import __version__, registry
+from cardrules.cli import build_parser, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -141,3 +149,181 @@ def test_a_full_output_device_is_an_error_not_a_traceback() -> None:
         result.stderr
         == "cardrules cards: error: cannot write the output: No space left on device\n"
     )
+
+
+def _leaf_parsers(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not commands:
+        yield path, parser
+    for action in commands:
+        for name, child in action.choices.items():
+            yield from _leaf_parsers(child, (*path, name))
+
+
+def _all_parsers(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, child in action.choices.items():
+                yield from _all_parsers(child, (*path, name))
+
+
+def test_every_option_and_command_has_help() -> None:
+    missing = []
+    for path, parser in _all_parsers(build_parser()):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                missing += [
+                    f"{' '.join(path)} {choice.dest}"
+                    for choice in action._choices_actions
+                    if not choice.help
+                ]
+            elif not action.help:
+                names = "/".join(action.option_strings) or action.dest
+                missing.append(f"{' '.join(path)} {names}")
+    assert not missing, f"options without help text: {missing}"
+
+
+def test_worker_processes_are_jobs_in_every_command() -> None:
+    for path, parser in _all_parsers(build_parser()):
+        options = {name for action in parser._actions for name in action.option_strings}
+        assert "--workers" not in options, f"cardrules {' '.join(path)} still takes --workers"
+        assert "--processes" not in options
+
+
+def test_deal_offers_every_registered_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.bots.toy_game import ToyDefinition
+
+    monkeypatch.setitem(registry._REGISTERED, "toy", ToyDefinition())
+    status, out, err = run(capsys, "deal", "toy", "--seed", "2", "--players", "2")
+    assert (status, err) == (0, "")
+    assert out.startswith("toy deal, seed 2, 2 players, dealer seat 0\n")
+    status, _, err = run(capsys, "deal", "toy", "--players", "5")
+    assert status == 2 and "toy is played by 2, 3 players, not 5" in err
+
+
+def test_tournament_bots_are_case_insensitive(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "azi", "--games", "2", "--quiet", "--players", "3"]
+    status, out, err = run(capsys, *argv, "--bots", "RANDOM,Heuristic")
+    assert (status, err) == (0, "")
+    assert run(capsys, *argv, "--bots", "random,heuristic") == (0, out, "")
+
+
+# Ctrl-C: every command stops with status 130 and one line, whatever it is doing.
+INTERRUPTS = [
+    (("cards", "parse"), ["AS"], "cardrules.cli.cards.parse_cards"),
+    (("deal",), ["azi"], "cardrules.cli.deal.check_seed"),
+    (("hazari", "eval"), ["AS KS QS"], "cardrules.cli.hazari_eval.evaluate"),
+    (("hazari", "table"), [], "cardrules.cli.hazari_eval.combination_table"),
+    (("hazari", "arrange"), ["AS"], "cardrules.cli.hazari_arrange.arrange_text"),
+    (("hazari", "value-tables"), ["--jobs", "2"], "cardrules.cli.hazari_arrange.generate_tables"),
+    (("hazari", "check"), ["-"], "cardrules.cli.records.read_records"),
+    (("azi", "rules"), [], "cardrules.cli.azi.AziRules"),
+    (("azi", "check"), ["-"], "cardrules.cli.records.read_records"),
+    (("play",), ["azi", "--human", "1"], "cardrules.cli.play.play_game"),
+    (("simulate",), ["azi", "--jobs", "2"], "cardrules.cli.simulate.simulate"),
+    (("tournament",), ["hazari", "--jobs", "2"], "cardrules.cli.tournament.tournament"),
+    (("demo",), [], "cardrules.cli.demo.play_narrated"),
+]
+
+
+def _interrupt(*args: object, **kwargs: object) -> NoReturn:
+    raise KeyboardInterrupt
+
+
+def test_the_interrupt_tests_cover_every_command() -> None:
+    commands = {path for path, _ in _leaf_parsers(build_parser())}
+    assert commands == {path for path, _, _ in INTERRUPTS}
+
+
+@pytest.mark.parametrize(("command", "args", "target"), INTERRUPTS)
+def test_ctrl_c_exits_130_in_every_command(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: tuple[str, ...],
+    args: list[str],
+    target: str,
+) -> None:
+    monkeypatch.setattr(target, _interrupt)
+    monkeypatch.setattr("sys.stdin", io.StringIO("{}\n"))
+    status, _, err = run(capsys, *command, *args)
+    assert (status, err) == (130, "cardrules: interrupted\n")
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_ctrl_c_stops_the_worker_processes_at_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    before = {child.pid for child in multiprocessing.active_children()}
+    started: list[Executor] = []
+
+    def busy(*args: object, executor: Executor | None = None, **kwargs: object) -> NoReturn:
+        assert executor is not None
+        started.append(executor)
+        futures = [executor.submit(time.sleep, 60) for _ in range(4)]
+        wait(futures, timeout=0.5)  # the first two are running by now
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(f"cardrules.cli.{command}.{command}", busy)
+    start = time.monotonic()
+    status, _, err = run(capsys, command, "azi", "--jobs", "2", "--quiet")
+    assert (status, err) == (130, "cardrules: interrupted\n")
+    assert time.monotonic() - start < 20, "the command waited for its workers' tasks"
+    assert started
+    assert {child.pid for child in multiprocessing.active_children()} <= before
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "azi", "--games", "100000", "--jobs", "2", "--quiet"],
+        ["hazari", "value-tables", "--jobs", "2"],
+    ],
+)
+def test_a_real_ctrl_c_stops_a_pool_at_once(argv: list[str]) -> None:
+    if not os.path.isdir("/proc/self") or not hasattr(os, "killpg"):
+        pytest.skip("needs /proc and process groups")
+    process = subprocess.Popen(
+        [_console_script(), *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(_children(process.pid)) >= 2, "the pool never started"
+        time.sleep(0.3)
+        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+        start = time.monotonic()
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert time.monotonic() - start < 10
+    assert process.returncode == 130
+    assert err == "cardrules: interrupted\n"
+    assert out == ""

@@ -64,5 +64,20 @@ def test_value_tables(capsys: pytest.CaptureFixture[str]) -> None:
     printed = json.loads(capsys.readouterr().out)
     assert printed == model_to_json(generate_tables(3, 1))
     assert printed["deals"] == 3 and printed["seed"] == 1 and printed["samples"] == 12
-    assert main(["hazari", "value-tables", "--workers", "0"]) == 2
-    assert "--deals and --workers must be positive" in capsys.readouterr().err
+    assert main(["hazari", "value-tables", "--jobs", "0"]) == 2
+    assert capsys.readouterr().err == (
+        "cardrules hazari: error: --jobs must be at least 1, not 0\n"
+    )
+    assert main(["hazari", "value-tables", "--deals", "0"]) == 2
+    assert "--deals must be at least 1, not 0" in capsys.readouterr().err
+
+
+def test_value_tables_with_jobs_match_serial(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hazari", "value-tables", "--deals", "4", "--seed", "2", "--jobs", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == model_to_json(generate_tables(4, 2))
+
+
+def test_value_tables_takes_jobs_like_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    # One name for worker processes everywhere: --workers is gone.
+    assert main(["hazari", "value-tables", "--workers", "2"]) == 2
+    assert "unrecognized arguments: --workers 2" in capsys.readouterr().err

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from cardrules._version import __version__
+from cardrules.cli.interrupts import handling_interrupts
 from cardrules.errors import CardRulesError
 
 __all__ = ["COMMANDS", "UsageError", "main"]
@@ -45,7 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cardrules",
         description="Rules engines for Hazari and Azi: cards, evaluation, games and bots.",
     )
-    parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"cardrules {__version__}",
+        help="print the version and exit",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(f"cardrules.cli.{name}")
@@ -54,7 +60,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Ctrl-C stops any command with status 130 (see :mod:`cardrules.cli.interrupts`).
+    """
     prog = "cardrules"
     try:
         parser = build_parser()
@@ -63,7 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help()
             return 0
-        status: int = args.run(args)
+        with handling_interrupts():
+            status: int = args.run(args)
         sys.stdout.flush()
         return status
     except UsageError as exc:

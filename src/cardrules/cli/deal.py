@@ -1,13 +1,20 @@
-"""``cardrules deal hazari|azi --seed N``: print a seeded deal."""
+"""``cardrules deal GAME --seed N``: print a seeded deal.
+
+The games are the registry's (:func:`cardrules.game_names`). Hazari and Azi print
+each hand grouped by suit (and Azi its trump card); any other registered game
+prints its new state as ``str(state)`` shows it.
+"""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from cardrules import azi, hazari
 from cardrules.cards import format_cards
 from cardrules.cli import UsageError
+from cardrules.cli.games import add_game_argument, add_players_option, load_cli_game
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.rng import check_seed
@@ -16,9 +23,9 @@ from cardrules.rng import check_seed
 def register(commands: Any) -> None:
     """Add the ``deal`` command."""
     parser = commands.add_parser("deal", help="print a seeded deal")
-    parser.add_argument("game", choices=("hazari", "azi"))
+    add_game_argument(parser)
     parser.add_argument("--seed", type=int, default=0, help="the deal's seed (default 0)")
-    parser.add_argument("--players", type=int, help="players (Hazari: 4; Azi: 2-6, default 4)")
+    add_players_option(parser)
     parser.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
     parser.add_argument("--unicode", action="store_true", help="print suit symbols")
     parser.set_defaults(run=_deal)
@@ -49,19 +56,25 @@ def azi_deal_text(seed: int, players: int = 4, dealer: int = 0, unicode: bool = 
     return lines
 
 
+_PRINTERS: dict[str, Callable[[int, int, int, bool], list[str]]] = {
+    "hazari": lambda seed, players, dealer, unicode: hazari_deal_text(seed, dealer, unicode),
+    "azi": azi_deal_text,
+}
+"""The games with their own deal printer; others print ``str(state)``."""
+
+
 def _deal(args: argparse.Namespace) -> int:
-    if args.game == "hazari":
-        if args.players not in (None, 4):
-            raise UsageError(f"Hazari is played by 4 players, not {args.players}")
-        if not 0 <= args.dealer < 4:
-            raise UsageError(f"dealer {args.dealer} is not a seat in 0..3")
-        lines = hazari_deal_text(args.seed, args.dealer, args.unicode)
+    game = load_cli_game(args.game, args.players)
+    players = game.num_players
+    if not 0 <= args.dealer < players:
+        raise UsageError(f"dealer {args.dealer} is not a seat in 0..{players - 1}")
+    seed = check_seed(args.seed)
+    printer = _PRINTERS.get(game.name)
+    if printer is not None:
+        lines = printer(seed, players, args.dealer, args.unicode)
     else:
-        players = 4 if args.players is None else args.players
-        if not 2 <= players <= 6:
-            raise UsageError(f"Azi is played by 2 to 6 players, not {players}")
-        if not 0 <= args.dealer < players:
-            raise UsageError(f"dealer {args.dealer} is not a seat in 0..{players - 1}")
-        lines = azi_deal_text(args.seed, players, args.dealer, args.unicode)
+        state = game.new_state(seed, dealer=args.dealer)
+        header = f"{game.name} deal, seed {seed}, {players} players, dealer seat {args.dealer}"
+        lines = [header, str(state)]
     print("\n".join(lines))
     return 0

@@ -13,7 +13,13 @@ from cardrules.cli import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.registry import Game, game_names, load_game
 
-__all__ = ["add_bots_option", "add_game_argument", "load_cli_game", "parse_bots"]
+__all__ = [
+    "add_bots_option",
+    "add_game_argument",
+    "add_players_option",
+    "load_cli_game",
+    "parse_bots",
+]
 
 
 def add_game_argument(parser: argparse.ArgumentParser) -> None:
@@ -39,13 +45,32 @@ def add_bots_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_players_option(parser: argparse.ArgumentParser, what: str = "players") -> None:
+    """The ``--players`` option, naming each registered game's player counts in the help."""
+    lines = []
+    for name in game_names():
+        game = load_game(name)
+        allowed = game.definition.players
+        default = "" if len(allowed) == 1 else f", default {game.num_players}"
+        lines.append(f"{name}: {_counts(allowed)}{default}")
+    parser.add_argument("--players", type=int, help=f"{what} ({'; '.join(lines)})")
+
+
 def load_cli_game(name: str, players: int | None) -> Game:
     """The game ``name`` with ``players`` seats (or its default); bad counts are usage errors."""
     try:
         return load_game(name) if players is None else load_game(name, players=players)
     except CardRulesError as exc:
-        allowed = ", ".join(map(str, load_game(name).definition.players))
+        allowed = _counts(load_game(name).definition.players)
         raise UsageError(f"{name} is played by {allowed} players, not {players}") from exc
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    """``4``, ``2, 3``, ``2 to 6``: the player counts a game allows."""
+    ordered = sorted(counts)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} to {ordered[-1]}"
+    return ", ".join(map(str, ordered))
 
 
 def parse_bots(game: Game, text: str | None) -> list[Bot]:
@@ -57,9 +82,10 @@ def parse_bots(game: Game, text: str | None) -> list[Bot]:
         raise UsageError(f"--bots names {len(names)} bots but {game.name} has {players} seats")
     names += [names[-1]] * (players - len(names))
     factories = game.bots
-    unknown = [name for name in names if name not in factories]
+    by_lower = {name.lower(): name for name in factories}
+    unknown = [name for name in names if name not in by_lower]
     if unknown:
         raise UsageError(
             f"unknown {game.name} bot {unknown[0]!r}; choose from {', '.join(factories)}"
         )
-    return [factories[name]() for name in names]
+    return [factories[by_lower[name]]() for name in names]

@@ -11,7 +11,7 @@ model's chance of winning the round and the card points expected from it::
 ``--deals N`` adds a Monte Carlo check against greedy opponents (with standard
 errors); ``--count`` prints only the number of valid arrangements.
 
-``cardrules hazari value-tables [--deals N] [--seed S] [--workers W]`` regenerates
+``cardrules hazari value-tables [--deals N] [--seed S] [--jobs J]`` regenerates
 the value model's shipped tables and prints them as JSON.
 """
 
@@ -57,9 +57,16 @@ def register(actions: Any) -> None:
     tables = actions.add_parser(
         "value-tables", help="regenerate the value model's tables as JSON (slow)"
     )
-    tables.add_argument("--deals", type=int, default=DEALS, help=f"deals (default {DEALS})")
-    tables.add_argument("--seed", type=int, default=SEED, help=f"seed (default {SEED})")
-    tables.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    tables.add_argument(
+        "--deals", type=int, default=DEALS, help=f"random deals to count (default {DEALS})"
+    )
+    tables.add_argument("--seed", type=int, default=SEED, help=f"the deals' seed (default {SEED})")
+    tables.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes; above 1 uses a process pool (default 1)",
+    )
     tables.set_defaults(run=_value_tables)
 
 
@@ -118,9 +125,11 @@ def _arrange(args: argparse.Namespace) -> int:
 
 
 def _value_tables(args: argparse.Namespace) -> int:
-    if args.deals < 1 or args.workers < 1:
-        raise UsageError("--deals and --workers must be positive")
+    if args.deals < 1:
+        raise UsageError(f"--deals must be at least 1, not {args.deals}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     check_seed(args.seed)
-    model = generate_tables(args.deals, args.seed, workers=args.workers)
+    model = generate_tables(args.deals, args.seed, workers=args.jobs)
     print(json.dumps(model_to_json(model), separators=(",", ":")))
     return 0

@@ -36,10 +36,14 @@ def register(actions: Any) -> None:
         "eval", help="value 3 cards, or the best 3 of 4 (kind, strength, percentile)"
     )
     evaluate_parser.add_argument("cards", nargs="+", help='3 or 4 cards, such as "AS KS QS"')
-    evaluate_parser.add_argument("--format", choices=("text", "json"), default="text")
+    evaluate_parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text or json (default text)"
+    )
     evaluate_parser.set_defaults(run=_eval)
     table_parser = actions.add_parser("table", help="list the 741 combination classes")
-    table_parser.add_argument("--format", choices=_FORMATS, default="text")
+    table_parser.add_argument(
+        "--format", choices=_FORMATS, default="text", help="text, csv or json (default text)"
+    )
     table_parser.set_defaults(run=_table)
 
 

@@ -16,7 +16,13 @@ from typing import IO, Any
 
 from cardrules.bots.base import Bot, bot_name
 from cardrules.cli import UsageError
-from cardrules.cli.games import add_bots_option, add_game_argument, load_cli_game, parse_bots
+from cardrules.cli.games import (
+    add_bots_option,
+    add_game_argument,
+    add_players_option,
+    load_cli_game,
+    parse_bots,
+)
 from cardrules.cli.narrate import Narrator, Option
 from cardrules.errors import CardRulesError
 from cardrules.game import LegalActions, Turn
@@ -137,7 +143,7 @@ def register(commands: Any) -> None:
     """Add the ``play`` command."""
     parser = commands.add_parser("play", help="play one narrated game between bots or against you")
     add_game_argument(parser)
-    parser.add_argument("--players", type=int, help="players (Hazari: 4; Azi: 2-6, default 4)")
+    add_players_option(parser)
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     add_bots_option(parser)
     parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
@@ -164,6 +170,9 @@ def _play(args: argparse.Namespace) -> int:
         print("\nGame abandoned.")
         print("cardrules: end of input: the game was abandoned", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("\nGame abandoned.")
+        raise
     return 0
 
 

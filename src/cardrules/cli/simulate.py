@@ -5,11 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import IO, Any
 
 from cardrules.cli import UsageError
-from cardrules.cli.games import add_bots_option, add_game_argument, load_cli_game, parse_bots
+from cardrules.cli.games import (
+    add_bots_option,
+    add_game_argument,
+    add_players_option,
+    load_cli_game,
+    parse_bots,
+)
+from cardrules.cli.interrupts import process_pool
 from cardrules.rng import check_seed
 from cardrules.runner import MAX_GAMES, simulate
 
@@ -56,8 +62,13 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--games", type=int, default=100, help=f"how many games, 1 to {MAX_GAMES} (default 100)"
     )
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--players", type=int, help="players (Hazari: 4; Azi: 2-6, default 4)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes; above 1 uses a process pool (default 1)",
+    )
+    add_players_option(parser)
     add_bots_option(parser)
     parser.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     parser.add_argument(
@@ -82,21 +93,19 @@ def _simulate(args: argparse.Namespace) -> int:
         out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     except OSError as exc:
         raise UsageError(f"cannot write {args.out!r}: {exc.strerror}") from exc
-    executor: Executor | None = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
-        result = simulate(
-            game,
-            bots,
-            args.games,
-            seed=seed,
-            rotate_seats=not args.no_rotate,
-            executor=executor,
-            records=out,
-            progress=progress,
-        )
+        with process_pool(args.jobs) as executor:
+            result = simulate(
+                game,
+                bots,
+                args.games,
+                seed=seed,
+                rotate_seats=not args.no_rotate,
+                executor=executor,
+                records=out,
+                progress=progress,
+            )
     finally:
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
         if out is not None:
             out.close()
     rotation = "rotated" if not args.no_rotate else "fixed"

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import IO, Any
 
 from cardrules.cli import UsageError
-from cardrules.cli.games import add_game_argument, load_cli_game
+from cardrules.cli.games import add_game_argument, add_players_option, load_cli_game
+from cardrules.cli.interrupts import process_pool
 from cardrules.cli.simulate import ProgressBar
 from cardrules.registry import Game
 from cardrules.rng import check_seed
@@ -54,9 +54,7 @@ def register(commands: Any) -> None:
         help="worker processes; above 1 uses a process pool (default 1)",
     )
     parser.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
-    parser.add_argument(
-        "--players", type=int, help="seats at the table (Hazari: 4; Azi: 2-6, default 4)"
-    )
+    add_players_option(parser, "seats at the table")
     parser.add_argument("--json", metavar="OUT", help="also write the result as JSON to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=_tournament)
@@ -94,23 +92,21 @@ def _tournament(args: argparse.Namespace) -> int:
         out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
     except OSError as exc:
         raise UsageError(f"cannot write {args.json!r}: {exc.strerror}", PROG) from exc
-    executor: Executor | None = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
-        result = tournament(
-            game,
-            names,
-            args.games,
-            seed=seed,
-            executor=executor,
-            progress=None if args.quiet else ProgressBar(),
-        )
+        with process_pool(args.jobs) as executor:
+            result = tournament(
+                game,
+                names,
+                args.games,
+                seed=seed,
+                executor=executor,
+                progress=None if args.quiet else ProgressBar(),
+            )
         print(result.table())
         if out is not None:
             json.dump(result.to_json(), out, indent=2, ensure_ascii=False)
             out.write("\n")
     finally:
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
         if out is not None:
             out.close()
     return 0
