@@ -28,7 +28,7 @@ Choices made where the rules leave the model open:
 
 The shipped tables come from :func:`generate_tables` with ``deals=DEALS`` and
 ``seed=SEED`` (every deal counts four times, once from each seat); regenerate
-them with ``cardrules hazari value-tables --workers 2 > value_tables.json``.
+them with ``cardrules hazari value-tables --jobs 2 > value_tables.json``.
 
 >>> from cardrules import parse_cards
 >>> from cardrules.hazari import Combination
