@@ -29,6 +29,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 from operator import attrgetter
+from typing import Any
 
 import attrs
 
@@ -36,7 +37,7 @@ from cardrules.cards import Card, require_distinct
 from cardrules.errors import InvalidCardsError
 from cardrules.game import LegalActions, check_index
 from cardrules.hazari.arrangement import Arrangement
-from cardrules.hazari.evaluator import strengths
+from cardrules.hazari.evaluator import _flat_table, strengths
 
 __all__ = [
     "HandTables",
@@ -414,8 +415,67 @@ def valid_arrangements(hand: Iterable[Card]) -> ValidArrangements:
 
 
 def count_valid_arrangements(hand: Iterable[Card]) -> int:
-    """How many of the 200,200 splits of a 13-card hand are valid arrangements."""
+    """How many of the 200,200 splits of a 13-card hand are valid arrangements.
+
+    With numpy installed the count is one vectorised pass over all the splits (about
+    5x faster; numpy is imported on the first call); without it, the pure-Python walk
+    below. Both give the same answers (the tests check one against the other).
+    """
     cards = sorted_hand(hand)
+    numpy = _numpy_module()
+    if numpy is None:
+        return _count_pure(cards)
+    return _count_numpy(cards, numpy)
+
+
+def _count_pure(cards: tuple[Card, ...]) -> int:
+    """:func:`count_valid_arrangements` of a sorted hand, in pure Python."""
     triple = triple_strengths(cards)
     counts, _ = _quad_counts(triple, quad_strengths(triple))
     return sum(counts)
+
+
+_NUMPY: list[Any] = []
+"""The numpy module, or None when it is not installed; looked up on first use."""
+
+
+def _numpy_module() -> Any:
+    if not _NUMPY:
+        try:
+            import numpy
+        except ImportError:
+            _NUMPY.append(None)
+        else:
+            _NUMPY.append(numpy)
+    return _NUMPY[0]
+
+
+_NUMPY_TABLES: list[Any] = []
+
+
+def _count_numpy(cards: tuple[Card, ...], np: Any) -> int:
+    """:func:`count_valid_arrangements` of a sorted hand, with numpy.
+
+    The pure walk's split tables as arrays: for each of the 715 4-card groups, its 28
+    first triples and their 6-card rests, and for each rest its 10 splits. A split is
+    valid when its first triple and both triples of its rest are at least as strong as
+    the 4-card group; the 715 * 28 * 10 = 200,200 tests are one comparison of arrays
+    (profiled: gathering the weaker triple of each split beat sorting and searching).
+    """
+    if not _NUMPY_TABLES:
+        nine, six = split_tables()
+        _NUMPY_TABLES[:] = [
+            np.array(TRIPLES, dtype=np.intp),
+            np.array(QUAD_TRIPLES, dtype=np.intp),
+            np.array([[first for first, _ in row] for row in nine], dtype=np.intp),
+            np.array([[rest for _, rest in row] for row in nine], dtype=np.intp),
+            np.array(six, dtype=np.intp),
+        ]
+    triples, quad_triples, firsts, rests, rest_splits = _NUMPY_TABLES
+    x = np.array([card.index for card in cards], dtype=np.intp)[triples]
+    triple = _flat_table()[(x[:, 0] * 52 + x[:, 1]) * 52 + x[:, 2]]
+    quad = triple[quad_triples].max(axis=1)[:, None]  # each 4-card group's strength
+    weaker = np.minimum(triple[rest_splits[..., 0]], triple[rest_splits[..., 1]])
+    valid = weaker[rests] >= quad[:, :, None]
+    valid &= (triple[firsts] >= quad)[:, :, None]
+    return int(np.count_nonzero(valid))
