@@ -254,3 +254,49 @@ def test_a_blind_folder_sees_the_hand_after_choosing_to_play() -> None:
     )
     assert sum(before[hand]) == 0.0
     assert sum(after[hand]) == 4.0
+
+
+def test_the_azi_guide_table_matches_the_layout() -> None:
+    """The offsets tabulated on the Azi guide page, as formulas in the seats ``n``."""
+    for n in range(2, 7):
+        layout = tensor_layout(AziRules(players=n))
+        observation = {
+            "player": 0,
+            "dealer": n,
+            "current_player": 2 * n,
+            "phase": 3 * n,
+            "dealt_in": 3 * n + 8,
+            "trump_card": 4 * n + 8,
+            "trump_suit": 4 * n + 35,
+            "hand_seen": 4 * n + 38,
+            "hand": 4 * n + 39,
+            "discard": 4 * n + 66,
+            "folded": 4 * n + 93,
+            "staying": 5 * n + 93,
+            "passed": 6 * n + 93,
+            "auction_winner": 7 * n + 93,
+            "raznomast": 8 * n + 93,
+            "partners": 9 * n + 93,
+            "trick": n * n + 9 * n + 93,
+            "tricks": n * n + 36 * n + 93,
+            "played": n * n + 37 * n + 93,
+            "scalars": n * n + 37 * n + 120,
+            "balances": n * n + 37 * n + 126,
+            "match": n * n + 38 * n + 126,
+        }
+        history = {
+            "trick_cards": 0,
+            "trick_leaders": 81 * n,
+            "trick_winners": 84 * n,
+            "raise_counts": 87 * n,
+            "last_raise": 88 * n,
+            "discarded": 89 * n,
+            "invitations": 90 * n,
+            "answers": n * n + 90 * n,
+            "joined": n * n + 92 * n,
+        }
+        size = layout.observation_size
+        assert size == n * n + 39 * n + 127
+        assert layout.information_state_size == size + n * n + 94 * n
+        assert {name: layout.offset(name) for name in observation} == observation
+        assert {name: layout.offset(name) - size for name in history} == history

@@ -115,8 +115,14 @@ def azi_facts(rules: Any, max_deals: int) -> Facts:
     - a deal has at most ``9 * n - 1 + c`` actions: ``n`` fold choices, ``n`` discards,
       ``n - 1`` passes and ``c`` raises, ``n`` declarations, ``n`` answers, ``3 * n``
       cards and ``n`` join choices; one deck is 26 chance nodes.
+
+    Two players never reach an Azi (it needs three players with a trick each, or a
+    pair and a third player, A12 and A14), so their game is one deal whatever
+    ``max_deals`` says.
     """
     n, ante, cap, step = rules.players, rules.ante, rules.raise_cap, rules.max_raise
+    if n < 3:
+        max_deals = 1  # an Azi needs three players with a trick each, or a pair and a third
     bidding = cap * ante + step * cap * (cap + 1) // 2
     pot = n * ante
     paid = ante
