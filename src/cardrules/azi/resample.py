@@ -19,7 +19,8 @@ are still unseen (a blind fold). The world it returns agrees with:
 
 The draw is uniform: every assignment of the hidden cards to the places they can
 be (each hidden hand, each hidden discard, the undealt rest) that agrees with the
-observation is equally likely, and so is the order the cards were dealt in.
+observation is equally likely, and so is the order each hand was dealt in. (The
+undealt cards are never seen in play; they are left in no particular order.)
 Nothing is weighted by how likely the players were to choose their actions.
 
 The method is exact counting. In one deal, the hidden places form a few groups
@@ -30,6 +31,9 @@ assignments is counted class by class over the groups' remaining capacities,
 and each class's split among the groups is drawn with probability proportional
 to the number of assignments it leaves for the other classes. Drawing which cards
 of a class go where is then a shuffle.
+The counts depend on the observation only, so they are worked out once and kept
+for the next draws from the same observation object: a search bot resamples one
+observation many times. The draws are the same either way.
 
 The public history is replayed on the redrawn decks, so the result is a real
 position of the game with the same public events.
@@ -47,6 +51,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import math
@@ -147,31 +152,27 @@ def _public_history(
     deals: list[_DealInfo] = []
     actions: list[tuple[int, AziAction | _DiscardSlot]] = []
     for event in observation.events:
-        match event:
-            case CardPlayed(player=player, card=card):
-                deals[-1].card_played(player, card)
-                actions.append((player, _PLAYS[card.index]))
-            case TrickWon():
-                deals[-1].trick_won()
-            case Dealt(deal=number, dealer=dealer, seats=seats, trump_card=trump):
-                deals.append(_DealInfo(number, dealer, seats, trump))
-            case Stayed(player=player) | Folded(player=player) | Passed(player=player):
-                actions.append((player, _SIMPLE[type(event)]))
-            case Joined(player=player) | Skipped(player=player):
-                actions.append((player, _SIMPLE[type(event)]))
-            case Discarded(player=player):
-                deals[-1].discarded.add(player)
-                actions.append((player, (len(deals) - 1, player)))
-            case Raised(player=player, amount=amount):
-                actions.append((player, Raise(amount)))
-            case Declared(player=player, raznomast=raznomast, invite=invite):
-                if raznomast:
-                    deals[-1].raznomast.add(player)
-                actions.append((player, Declare(raznomast, invite)))
-            case Answered(player=player, accepted=accepted):
-                actions.append((player, ACCEPT if accepted else DECLINE))
-            case _:
-                pass
+        # isinstance in order of frequency: this runs once per event of every game.
+        if isinstance(event, CardPlayed):
+            deals[-1].card_played(event.player, event.card)
+            actions.append((event.player, _PLAYS[event.card.index]))
+        elif isinstance(event, TrickWon):
+            deals[-1].trick_won()
+        elif isinstance(event, (Stayed, Folded, Passed, Joined, Skipped)):
+            actions.append((event.player, _SIMPLE[type(event)]))
+        elif isinstance(event, Discarded):
+            deals[-1].discarded.add(event.player)
+            actions.append((event.player, (len(deals) - 1, event.player)))
+        elif isinstance(event, Dealt):
+            deals.append(_DealInfo(event.deal, event.dealer, event.seats, event.trump_card))
+        elif isinstance(event, Raised):
+            actions.append((event.player, Raise(event.amount)))
+        elif isinstance(event, Declared):
+            if event.raznomast:
+                deals[-1].raznomast.add(event.player)
+            actions.append((event.player, Declare(event.raznomast, event.invite)))
+        elif isinstance(event, Answered):
+            actions.append((event.player, ACCEPT if event.accepted else DECLINE))
     return deals, actions
 
 
@@ -196,17 +197,41 @@ class _Group:
 
 
 class _Hidden:
-    """The hidden cards of a deal, card ``k`` being bit ``k`` of a set of them."""
+    """The hidden cards of a deal, card ``k`` being bit ``k`` of a set of them.
 
-    __slots__ = ("all", "bit", "cards", "suits")
+    Whether a group takes a card depends only on its suit and on whether it is one of
+    the ``special`` cards (the trump card, the trump Ace), so the cards fall into
+    ``kinds``: the cards of one suit, and each special card alone.
+    """
 
-    def __init__(self, cards: list[Card]) -> None:
+    __slots__ = ("all", "cards", "kinds", "special", "suits")
+
+    def __init__(self, cards: list[Card], special: tuple[Card, ...]) -> None:
         self.cards = cards
         self.all = (1 << len(cards)) - 1
-        self.bit = {card.index: 1 << k for k, card in enumerate(cards)}
-        self.suits: dict[int, int] = {}
+        specials = {card.index for card in special}
+        tagged: dict[int, list[int]] = {}  # a suit, or 4 + a special card's index
         for k, card in enumerate(cards):
-            self.suits[card.suit] = self.suits.get(card.suit, 0) | 1 << k
+            index = card.index
+            tag = 4 + index if index in specials else index & 3
+            if tag in tagged:
+                tagged[tag].append(k)
+            else:
+                tagged[tag] = [k]
+        self.suits: dict[int, int] = {}
+        self.special: dict[int, int] = {}
+        self.kinds: list[tuple[int, list[Card]]] = []
+        for tag, positions in tagged.items():
+            bits = 0
+            for k in positions:
+                bits |= 1 << k
+            if tag < 4:
+                self.suits[tag] = self.suits.get(tag, 0) | bits
+            else:
+                self.special[tag - 4] = bits
+                suit = (tag - 4) & 3
+                self.suits[suit] = self.suits.get(suit, 0) | bits
+            self.kinds.append((1 << positions[0], [cards[k] for k in positions]))
 
     def accepted(
         self,
@@ -217,14 +242,15 @@ class _Hidden:
         suit: int | None,
     ) -> int:
         """The hidden cards a group takes: none of the ``voids``, the trump card only in
-        its dealer's places, and if given only the card ``only`` or only cards of ``suit``."""
+        its dealer's places, and if given only the (special) card ``only`` or only cards
+        of ``suit``."""
         accepts = self.all
         for void in voids:
             accepts &= ~self.suits.get(void, 0)
         if not holds_trump_card:
-            accepts &= ~self.bit.get(trump_card.index, 0)
+            accepts &= ~self.special.get(trump_card.index, 0)
         if only is not None:
-            accepts &= self.bit.get(only.index, 0)
+            accepts &= self.special.get(only.index, 0)
         elif suit is not None:
             accepts &= self.suits.get(suit, 0)
         return accepts
@@ -252,56 +278,66 @@ class _Assignment:
 
     ``classes[i]`` is ``(groups, cards)``: the cards of one class and the indices of
     the groups that accept them. ``ways(i, caps)`` is the number of ways to place the
-    cards of classes ``i..`` into groups whose remaining room is ``caps``.
+    cards of classes ``i..`` into groups whose remaining room is ``caps``; it sums, over
+    each way to share class ``i`` among its groups, the ways to choose the cards so
+    times the ways left for the classes after it.
     """
 
-    def __init__(self, classes: list[tuple[tuple[int, ...], list[Card]]], caps: tuple[int, ...]):
+    __slots__ = ("caps", "classes", "memo")
+
+    def __init__(
+        self, classes: list[tuple[tuple[int, ...], list[Card]]], caps: tuple[int, ...]
+    ) -> None:
         self.classes = classes
         self.caps = caps
-        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        # (index, caps) -> (each share with the room it leaves, running totals of ways)
+        self.memo: dict[
+            tuple[int, tuple[int, ...]],
+            tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[int]],
+        ] = {}
 
-    def _options(
+    def _choices(
         self, index: int, caps: tuple[int, ...]
-    ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    ) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[int]]:
+        key = (index, caps)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
         groups, cards = self.classes[index]
-        options = []
+        last = index + 1 == len(self.classes)
+        choices: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        running: list[int] = []
+        total = 0
         for shares, ways in _splits(len(cards), tuple(caps[g] for g in groups)):
             left = list(caps)
             for group, share in zip(groups, shares, strict=True):
                 left[group] -= share
-            options.append((shares, tuple(left), ways))
-        return options
+            room = tuple(left)
+            if not last:
+                ways *= self.ways(index + 1, room)
+            elif any(room):
+                continue
+            if ways:
+                total += ways
+                choices.append((shares, room))
+                running.append(total)
+        self.memo[key] = found = (choices, running)
+        return found
 
     def ways(self, index: int, caps: tuple[int, ...]) -> int:
-        if index == len(self.classes):
-            return 1
-        key = (index, caps)
-        total = self.memo.get(key)
-        if total is None:
-            total = sum(
-                ways * self.ways(index + 1, left) for _, left, ways in self._options(index, caps)
-            )
-            self.memo[key] = total
-        return total
+        running = self._choices(index, caps)[1]
+        return running[-1] if running else 0
 
     def total(self) -> int:
-        return self.ways(0, self.caps)
+        return self.ways(0, self.caps) if self.classes else 1
 
     def draw(self, rng: Rng) -> list[list[Card]]:
         """The cards each group gets, drawn uniformly among all assignments."""
         contents: list[list[Card]] = [[] for _ in self.caps]
         caps = self.caps
         for index, (groups, cards) in enumerate(self.classes):
-            pick = _below(rng, self.ways(index, caps))
-            for option in self._options(index, caps):
-                weight = option[2] * self.ways(index + 1, option[1])
-                if pick < weight:
-                    break
-                pick -= weight
-            else:  # pragma: no cover - the weights sum to ways(index, caps)
-                raise AssertionError("the counts are inconsistent")
-            shares, left, _ = option
-            caps = left
+            choices, running = self._choices(index, caps)
+            shares, caps = choices[bisect.bisect_right(running, _below(rng, running[-1]))]
             if sum(1 for share in shares if share) > 1:
                 cards = rng.shuffled(cards)
             start = 0
@@ -331,28 +367,25 @@ def _below(rng: Rng, bound: int) -> int:
             return value % bound
 
 
-def _assignment(groups: list[_Group], hidden: list[Card]) -> tuple[_Assignment, list[int]]:
-    """The counting problem of placing ``hidden`` into ``groups``, and the merged group of
-    each group: groups that accept the same cards are merged, and the cards accepted by
-    the same merged groups form a class."""
+def _assignment(groups: list[_Group], hidden: _Hidden) -> tuple[_Assignment, list[list[_Group]]]:
+    """The counting problem of placing the hidden cards into ``groups``, and the groups
+    merged into each of its groups: groups that accept the same cards are merged, and
+    the cards accepted by the same merged groups form a class."""
     columns: dict[int, int] = {}
     caps: list[int] = []
-    members: list[int] = []
+    members: list[list[_Group]] = []
     for group in groups:
         merged = columns.get(group.accepts)
         if merged is None:
             merged = columns[group.accepts] = len(caps)
             caps.append(0)
+            members.append([])
         caps[merged] += group.size
-        members.append(merged)
-    # Split the hidden cards by every merged group's column: each part is a class.
-    parts = [(1 << len(hidden)) - 1] if hidden else []
-    for column in columns:
-        parts = [piece for part in parts for piece in (part & column, part & ~column) if piece]
+        members[merged].append(group)
     by_class: dict[tuple[int, ...], list[Card]] = {}
-    for part in parts:
-        key = tuple(m for m, column in enumerate(columns) if column & part)
-        by_class[key] = [card for k, card in enumerate(hidden) if part >> k & 1]
+    for bit, cards in hidden.kinds:  # every card of a kind is accepted alike
+        key = tuple(m for m, column in enumerate(columns) if column & bit)
+        by_class[key] = by_class.get(key, []) + cards
     # The most constrained classes first; cards that every group takes come last.
     classes = sorted(by_class.items(), key=lambda item: len(item[0]))
     return _Assignment(classes, tuple(caps)), members
@@ -436,111 +469,148 @@ def _deal_order(
     return result
 
 
-def _sample_deal(
-    info: _DealInfo, observation: AziObservation, current: bool, pack: Deck, rng: Rng
-) -> tuple[Deck, dict[int, Card]]:
-    """A deck for one deal, drawn uniformly among those consistent with the observation,
-    and the discard of each seat that discarded."""
-    observer = observation.player
-    own: tuple[Card, ...] = ()
-    own_loose: list[Card] = []
-    known = _NOBODY
-    if current and observation.hand is not None and observer in info.order:
-        known = observer
-        own = observation.hand
-        own_loose = list(info.played[observer])
-        if observation.discard is not None:
-            own_loose.append(observation.discard)
-    seen = {card.index for card in own}
-    seen.update(card.index for card in own_loose)
-    for cards in info.played.values():
-        seen.update(card.index for card in cards)
-    hidden = _Hidden([card for card in pack if card.index not in seen])
+class _DealPlan:
+    """What drawing one deal needs, worked out once per observation: the observer's own
+    cards if seen, and each choice of raznomast suits with its count of assignments."""
 
-    declarers = [seat for seat in info.order if seat in info.raznomast and seat != known]
-    choices = [_raznomast_suits(info, seat, observation.rules.suits) for seat in declarers]
-    options: list[tuple[int, list[_Group], _Assignment, list[int]]] = []
-    for suits in itertools.product(*choices):
-        groups = _groups(info, hidden, known, dict(zip(declarers, suits, strict=True)), len(pack))
-        if groups is None:
-            continue
-        assignment, members = _assignment(groups, hidden.cards)
-        weight = assignment.total()
-        if weight:
-            options.append((weight, groups, assignment, members))
-    if not options:
-        raise InvalidStateError(
-            f"no deal {info.number} is consistent with player {observer}'s observation"
-        )
-    chosen = options[0]
-    if len(options) > 1:
-        pick = _below(rng, sum(option[0] for option in options))
-        for chosen in options:
-            if pick < chosen[0]:
-                break
-            pick -= chosen[0]
-    _, groups, assignment, members = chosen
-    contents = assignment.draw(rng)
+    __slots__ = ("info", "known", "options", "own", "own_discard", "own_loose", "total")
 
-    held: dict[int, list[Card]] = {seat: [] for seat in info.order}
-    discards: dict[int, Card] = {}
-    rest: list[Card] = []
-    for merged, cards in enumerate(contents):
-        sharing = [group for group, m in zip(groups, members, strict=True) if m == merged]
-        if len(sharing) > 1:
-            cards = rng.shuffled(cards)
-        start = 0
-        for group in sharing:
-            share = cards[start : start + group.size]
-            start += group.size
-            if group.seat == _NOBODY:
-                rest = share
-            elif group.discard:
-                discards[group.seat] = share[0]
-            else:
-                held[group.seat] += share
+    def __init__(self, info: _DealInfo, observation: AziObservation, current: bool) -> None:
+        self.info = info
+        observer = observation.player
+        self.known = _NOBODY
+        self.own: tuple[Card, ...] = ()
+        self.own_loose: list[Card] = []
+        self.own_discard: Card | None = None
+        if current and observation.hand is not None and observer in info.order:
+            self.known = observer
+            self.own = observation.hand
+            self.own_loose = list(info.played[observer])
+            self.own_discard = observation.discard
+            if observation.discard is not None:
+                self.own_loose.append(observation.discard)
+        seen = {card.index for card in (*self.own, *self.own_loose)}
+        for cards in info.played.values():
+            seen.update(card.index for card in cards)
+        pack = observation.rules.pack
+        special = (info.trump_card, Card(Rank.ACE, info.trump))
+        hidden = _Hidden([card for card in pack if card.index not in seen], special)
 
-    trump_card = info.trump_card
-    hands: list[list[Card]] = []
-    for seat in info.order:
-        last = trump_card if seat == info.dealer else None
-        if seat == known:
-            hands.append(_deal_order(own, own_loose, last, rng))
-            continue
-        loose = held[seat] + info.played[seat]
-        if seat in discards:
-            loose.append(discards[seat])
-        hands.append(_deal_order((), loose, last, rng))
-    if known != _NOBODY and observation.discard is not None:
-        discards[known] = observation.discard
-    if len(rest) > 1:
-        rest = rng.shuffled(rest)
-    return Deck(stack(hands, rest)), discards
+        declarers = [seat for seat in info.order if seat in info.raznomast and seat != self.known]
+        choices = [_raznomast_suits(info, seat, observation.rules.suits) for seat in declarers]
+        self.options: list[tuple[int, _Assignment, list[list[_Group]]]] = []
+        for suits in itertools.product(*choices):
+            chosen = dict(zip(declarers, suits, strict=True))
+            groups = _groups(info, hidden, self.known, chosen, len(pack))
+            if groups is None:
+                continue
+            assignment, members = _assignment(groups, hidden)
+            weight = assignment.total()
+            if weight:
+                self.options.append((weight, assignment, members))
+        if not self.options:
+            raise InvalidStateError(
+                f"no deal {info.number} is consistent with player {observer}'s observation"
+            )
+        self.total = sum(option[0] for option in self.options)
+
+    def draw(self, rng: Rng) -> tuple[Deck, dict[int, Card]]:
+        """A deck for the deal, drawn uniformly among those consistent with the
+        observation, and the discard of each seat that discarded."""
+        info = self.info
+        option = self.options[0]
+        if len(self.options) > 1:
+            pick = _below(rng, self.total)
+            for option in self.options:
+                if pick < option[0]:
+                    break
+                pick -= option[0]
+        _, assignment, members = option
+        held: dict[int, list[Card]] = {seat: [] for seat in info.order}
+        discards: dict[int, Card] = {}
+        rest: list[Card] = []
+        for cards, sharing in zip(assignment.draw(rng), members, strict=True):
+            if len(sharing) > 1:
+                cards = rng.shuffled(cards)
+            start = 0
+            for group in sharing:
+                share = cards[start : start + group.size]
+                start += group.size
+                if group.seat == _NOBODY:
+                    rest = share
+                elif group.discard:
+                    discards[group.seat] = share[0]
+                else:
+                    held[group.seat] += share
+
+        hands: list[list[Card]] = []
+        for seat in info.order:
+            last = info.trump_card if seat == info.dealer else None
+            if seat == self.known:
+                hands.append(_deal_order(self.own, self.own_loose, last, rng))
+                continue
+            loose = held[seat] + info.played[seat]
+            if seat in discards:
+                loose.append(discards[seat])
+            hands.append(_deal_order((), loose, last, rng))
+        if self.own_discard is not None:
+            discards[self.known] = self.own_discard
+        return Deck(stack(hands, rest)), discards
 
 
 # ------------------------------------------------------------------ games and matches
 
 
+class _GamePlan:
+    """The public history of an observed game and a plan for each of its deals."""
+
+    __slots__ = ("actions", "deals")
+
+    def __init__(self, observation: AziObservation) -> None:
+        infos, self.actions = _public_history(observation)
+        last = len(infos) - 1
+        self.deals = [_DealPlan(info, observation, k == last) for k, info in enumerate(infos)]
+
+    def draw(self, rng: Rng) -> tuple[list[Deck], list[tuple[int, AziAction]]]:
+        """A deck for each deal of the game, and its actions with the discards drawn."""
+        decks: list[Deck] = []
+        discards: list[dict[int, Card]] = []
+        for plan in self.deals:
+            deck, chosen = plan.draw(rng)
+            decks.append(deck)
+            discards.append(chosen)
+        actions: list[tuple[int, AziAction]] = []
+        for player, action in self.actions:
+            if isinstance(action, tuple):
+                deal, seat = action
+                actions.append((player, _DISCARDS[discards[deal][seat].index]))
+            else:
+                actions.append((player, action))
+        return decks, actions
+
+
+_PLANS: dict[int, tuple[AziObservation, _GamePlan]] = {}
+_PLANS_KEPT = 32
+
+
 def _sample_game(
     observation: AziObservation, rng: Rng
 ) -> tuple[list[Deck], list[tuple[int, AziAction]]]:
-    """A deck for each deal of the observed game, and its actions with the discards drawn."""
-    deals, events = _public_history(observation)
-    decks: list[Deck] = []
-    discards: list[dict[int, Card]] = []
-    pack = observation.rules.pack
-    for index, info in enumerate(deals):
-        deck, chosen = _sample_deal(info, observation, index == len(deals) - 1, pack, rng)
-        decks.append(deck)
-        discards.append(chosen)
-    actions: list[tuple[int, AziAction]] = []
-    for player, action in events:
-        if isinstance(action, tuple):
-            deal, seat = action
-            actions.append((player, _DISCARDS[discards[deal][seat].index]))
-        else:
-            actions.append((player, action))
-    return decks, actions
+    """A deck for each deal of the observed game, and its actions with the discards drawn.
+
+    Search bots resample the same observation many times, so the plans of the last few
+    observations are kept (by identity; observations are immutable). A plan uses no
+    randomness, so the draws are the same whether it was kept or not.
+    """
+    kept = _PLANS.get(id(observation))
+    if kept is not None and kept[0] is observation:
+        plan = kept[1]
+    else:
+        plan = _GamePlan(observation)
+        if len(_PLANS) >= _PLANS_KEPT:
+            _PLANS.clear()
+        _PLANS[id(observation)] = (observation, plan)
+    return plan.draw(rng)
 
 
 def resample(observation: AziObservation, rng: Rng) -> AziState:
