@@ -90,11 +90,11 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.state: Any = None
         self.reset()
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         """The observation space of ``agent`` (the same object every time)."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         """``Discrete(num_distinct_actions)``: actions are the game's action ids."""
         return self.action_spaces[agent]
 
