@@ -20,3 +20,23 @@ def test_importing_cardrules_imports_no_extra() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_an_adapter_without_its_extra_says_what_to_install() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['pyspiel'] = None\n"
+        "sys.modules['gymnasium'] = None\n"
+        "for module in ('openspiel', 'pettingzoo'):\n"
+        "    try:\n"
+        "        __import__('cardrules.integrations.' + module)\n"
+        "    except ModuleNotFoundError as missing:\n"
+        "        print(missing.name, '|', missing)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("pyspiel | ") and 'pip install "cardrules[openspiel]"' in lines[0]
+    assert lines[1].startswith("gymnasium | ") and 'cardrules[pettingzoo]"' in lines[1]

@@ -40,8 +40,16 @@ from fractions import Fraction
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as missing:
+    raise ModuleNotFoundError(
+        "cardrules.integrations.openspiel needs the openspiel extra:"
+        f' pip install "cardrules[openspiel]" ({missing})',
+        name=missing.name,
+    ) from missing
 
 from cardrules.cards import Card
 from cardrules.chance import ChanceDealing, ChanceState

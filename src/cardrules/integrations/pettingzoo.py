@@ -30,9 +30,16 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as missing:
+    raise ModuleNotFoundError(
+        "cardrules.integrations.pettingzoo needs the pettingzoo extra:"
+        f' pip install "cardrules[pettingzoo]" ({missing})',
+        name=missing.name,
+    ) from missing
 
 from cardrules.errors import IllegalActionError, InvalidRulesError
 from cardrules.registry import Game, load_game
