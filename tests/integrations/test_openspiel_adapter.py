@@ -269,3 +269,19 @@ def test_ismcts_beats_random_play() -> None:
     mean = float(np.mean(results))
     error = float(np.std(results, ddof=1) / np.sqrt(len(results)))
     assert mean > 2.5 * error, (mean, error)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["cardrules_azi(players=7)", "cardrules_azi(max_deals=0)", "cardrules_hazari(players=5)"],
+)
+def test_bad_parameters_raise_the_library_error(spec: str) -> None:
+    from cardrules.errors import InvalidRulesError
+
+    with pytest.raises(InvalidRulesError):
+        pyspiel.load_game(spec)
+
+
+def test_unknown_parameters_are_openspiel_errors() -> None:
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'foo'"):
+        pyspiel.load_game("cardrules_azi(foo=1)")

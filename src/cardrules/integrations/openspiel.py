@@ -217,14 +217,10 @@ class _Context:
         self.information_state_size = self.game.information_state_tensor_size
 
 
-_CONTEXTS: dict[tuple[tuple[str, Any], ...], _Context] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _context(key: tuple[tuple[str, Any], ...]) -> _Context:
-    context = _CONTEXTS.get(key)
-    if context is None:
-        context = _CONTEXTS[key] = _Context(key)
-    return context
+    """The shared context of one parameter set (a game keeps its own, so eviction is safe)."""
+    return _Context(key)
 
 
 class _Hold:
