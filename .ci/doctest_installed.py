@@ -9,6 +9,8 @@ import sys
 
 import cardrules
 
+EXTRAS = {"pyspiel", "open_spiel", "numpy", "pettingzoo", "gymnasium", "dask", "distributed"}
+
 
 def main() -> int:
     if "site-packages" not in (cardrules.__file__ or ""):
@@ -18,7 +20,15 @@ def main() -> int:
     for info in pkgutil.walk_packages(cardrules.__path__, "cardrules."):
         if info.name.endswith("__main__"):
             continue
-        result = doctest.testmod(importlib.import_module(info.name))
+        try:
+            module = importlib.import_module(info.name)
+        except ModuleNotFoundError as exc:
+            # An integration whose extra is not installed: it names the pip command.
+            if info.name.startswith("cardrules.integrations.") and exc.name in EXTRAS:
+                print(f"skipped {info.name}: {exc}")
+                continue
+            raise
+        result = doctest.testmod(module)
         failed += result.failed
         tested += result.attempted
     print(f"installed-package doctests: {tested} examples, {failed} failed")

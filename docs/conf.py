@@ -19,6 +19,7 @@ extensions = [
 ]
 
 autodoc_typehints = "description"
+autodoc_mock_imports = ["pyspiel", "open_spiel", "pettingzoo", "gymnasium", "dask", "distributed"]
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 intersphinx_mapping: dict[str, tuple[str, None]] = {}
