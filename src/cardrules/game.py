@@ -25,7 +25,7 @@ implement it, so a loop like this runs either game:
 from __future__ import annotations
 
 import abc
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
