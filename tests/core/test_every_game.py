@@ -128,6 +128,7 @@ def test_games_are_values(name: str) -> None:
     assert type(game).from_json(game.to_json()) == game
     assert set(game.bots) >= {"random", "strong"}
     assert game.definition.strong_bot in game.bots
+    assert tuple(game.bots) == (game.definition.bot_names or tuple(game.bots))
     with pytest.raises(InvalidRulesError, match="options are"):
         load_game(name, no_such_option=1)
     with pytest.raises(InvalidRulesError, match="the games are"):

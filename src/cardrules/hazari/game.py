@@ -68,6 +68,7 @@ class HazariDefinition(GameDefinition):
     name: ClassVar[str] = "hazari"
     players: ClassVar[tuple[int, ...]] = (PLAYERS,)
     strong_bot: ClassVar[str] = "strong"
+    bot_names: ClassVar[tuple[str, ...]] = ("random", "greedy", "solver", "field", "strong")
     view: ClassVar[str] = "cardrules.cli.hazari_view"
 
     def make_rules(self, options: Mapping[str, object]) -> HazariRules:
@@ -152,13 +153,19 @@ class HazariDefinition(GameDefinition):
         return information_state_tensor(observation)
 
     def bots(self) -> Mapping[str, BotFactory]:
-        """random, greedy, solver, and strong (the solver for now)."""
+        """random, greedy, solver, field (field-aware) and strong (the solver).
+
+        The field-aware bot gains on a field of solvers but loses on a greedy field, so
+        the solver stays the strong bot (see the bots guide for the figures).
+        """
         bots = importlib.import_module("cardrules.bots.hazari")
+        field = importlib.import_module("cardrules.bots.hazari_field")
         random_bot = importlib.import_module("cardrules.bots.random_bot")
         return {
             "random": random_bot.RandomBot,
             "greedy": bots.GreedyBot,
             "solver": bots.SolverBot,
+            "field": field.FieldAwareBot,
             "strong": bots.SolverBot,
         }
 
