@@ -7,6 +7,8 @@ tree search one iteration is one playout).
 
     python benchmarks/bench_bots.py                 # all bots, 4-player Azi
     python benchmarks/bench_bots.py --games 40 --players 6
+
+The Azi search bots play ``3 * (games // 3)`` games, the others ``3 * games``.
 """
 
 from __future__ import annotations
@@ -23,11 +25,12 @@ from cardrules.bots import (
     GreedyBot,
     HazariDeals,
     HeuristicBot,
+    HeuristicBot01,
+    ISMCTSBot,
     RandomBot,
     SearchBot,
     SolverBot,
 )
-from cardrules.bots.search import ISMCTSBot, PIMCBot
 from cardrules.game import GameState, LegalActions
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import play_game
@@ -88,12 +91,12 @@ def main() -> int:
     azi_bots: list[tuple[str, Any]] = [
         ("random", RandomBot()),
         ("heuristic", HeuristicBot()),
-        ("search (0.1.0)", SearchBot()),
+        ("heuristic-0.1", HeuristicBot01()),
         ("ismcts (default)", ISMCTSBot()),
-        ("pimc (default)", PIMCBot()),
+        ("search: pimc (default)", SearchBot()),
     ]
     for name, bot in azi_bots:
-        count = args.games if name in {"random", "heuristic"} else max(1, args.games // 3)
+        count = args.games if name.startswith(("random", "heuristic")) else max(1, args.games // 3)
         report("azi", name, measure(bot, azi, HeuristicBot(), count * 3, args.players))
     hazari = HazariDeals()
     for name, bot in [("random", RandomBot()), ("greedy", GreedyBot()), ("solver", SolverBot())]:

@@ -1,23 +1,29 @@
-"""Azi: the paired edge of a candidate bot over HeuristicBot, in chips per game.
+"""Azi: the paired edge of a candidate bot over a baseline bot, in chips per game.
 
 For each pair ``i`` the game with seed ``derive_seed(seed, i)`` is played twice:
 once with the candidate in seat ``s = i % players`` (seats rotate) and the field
-everywhere else, and once with HeuristicBot in seat ``s`` and the same field. Every
-seat's bot draws from the same ``Rng(derive_seed(game seed, 1, seat))`` in both
-runs, so the two games differ only by the bot in seat ``s``. The edge is the mean
-difference of seat ``s``'s returns, with a Student t 95% confidence interval.
+everywhere else, and once with the baseline (default HeuristicBot) in seat ``s``
+and the same field. Every seat's bot draws from the same
+``Rng(derive_seed(game seed, 1, seat))`` in both runs, so the two games differ
+only by the bot in seat ``s``. The edge is the mean difference of seat ``s``'s
+returns, with a Student t 95% confidence interval.
 
-    python benchmarks/edge_azi.py --pairs 2000 --jobs 2            # vs heuristic field
+    python benchmarks/edge_azi.py --pairs 2000 --jobs 2            # PIMC vs heuristic field
     python benchmarks/edge_azi.py --pairs 500 --field random       # vs random field
-    python benchmarks/edge_azi.py --pairs 500 --players 6 --iterations 100
+    python benchmarks/edge_azi.py --pairs 500 --players 6 --bot ismcts --iterations 100
+    python benchmarks/edge_azi.py --pairs 4000 --bot heuristic \
+        --baseline heuristic-0.1 --field heuristic-0.1             # the heuristic's progress
 
-The candidate's decision times (mean and 95th percentile, decisions with one
-legal action excluded) are measured in the same run.
+``--out FILE`` writes the paired differences as JSON; ``--combine A B ...``
+reports the differences of several such files (runs with different ``--seed``)
+as one sample, without playing. The candidate's decision times (mean and 95th
+percentile, decisions with one legal action excluded) are measured in the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -25,7 +31,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cardrules.bots import AziGames, HeuristicBot, RandomBot
+from cardrules.bots import AziGames, HeuristicBot, HeuristicBot01, RandomBot
 from cardrules.bots.search import DEFAULT_ITERATIONS, DEFAULT_PLAYOUTS, ISMCTSBot, PIMCBot
 from cardrules.game import LegalActions
 from cardrules.rng import Rng, derive_seed
@@ -72,12 +78,15 @@ def make_candidate(args: argparse.Namespace) -> Any:
         )
     if args.bot == "pimc":
         return PIMCBot(playouts=args.playouts, margin=args.margin, max_actions=args.max_actions)
-    if args.bot == "search":
-        from cardrules.bots.azi import SearchBot
+    return simple_bot(args.bot)
 
-        return SearchBot()
-    if args.bot == "random":
+
+def simple_bot(name: str) -> Any:
+    """``random``, ``heuristic`` or ``heuristic-0.1``."""
+    if name == "random":
         return RandomBot()
+    if name == "heuristic-0.1":
+        return HeuristicBot01()
     return HeuristicBot()
 
 
@@ -86,8 +95,8 @@ def run_pairs(args: argparse.Namespace, start: int, stop: int) -> tuple[list[int
     n = args.players
     games = AziGames(n)
     candidate = Timed(make_candidate(args))
-    heuristic = HeuristicBot()
-    field: Any = RandomBot() if args.field == "random" else heuristic
+    baseline = simple_bot(args.baseline)
+    field = simple_bot(args.field)
     diffs: list[int] = []
     for index in range(start, stop):
         seed = derive_seed(args.seed, index)
@@ -97,7 +106,7 @@ def run_pairs(args: argparse.Namespace, start: int, stop: int) -> tuple[list[int
         bots[seat] = candidate
         trial = play_game(games(seed), bots, rngs)
         rngs = [Rng(derive_seed(seed, 1, s)) for s in range(n)]
-        bots[seat] = heuristic
+        bots[seat] = baseline
         base = play_game(games(seed), bots, rngs)
         diffs.append(trial.returns()[seat] - base.returns()[seat])
     return diffs, candidate.times
@@ -107,10 +116,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--field", choices=["heuristic", "random"], default="heuristic")
-    parser.add_argument(
-        "--bot", choices=["ismcts", "pimc", "search", "heuristic", "random"], default="pimc"
-    )
+    simple = ["heuristic", "heuristic-0.1", "random"]
+    parser.add_argument("--field", choices=simple, default="heuristic")
+    parser.add_argument("--baseline", choices=simple, default="heuristic")
+    parser.add_argument("--bot", choices=["pimc", "ismcts", *simple], default="pimc")
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     parser.add_argument("--exploration", type=float, default=0.5)
     parser.add_argument("--widening", type=float, default=1.0, help="0 for none")
@@ -122,7 +131,13 @@ def main() -> int:
     parser.add_argument("--max-actions", type=int, default=8)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", metavar="FILE", help="write the paired differences as JSON")
+    parser.add_argument(
+        "--combine", nargs="+", metavar="FILE", help="report the runs in these --out files as one"
+    )
     args = parser.parse_args()
+    if args.combine:
+        return combine(args.combine)
     size = max(1, min(50, args.pairs // (4 * args.jobs)))
     chunks = [(a, min(a + size, args.pairs)) for a in range(0, args.pairs, size)]
     began = time.perf_counter()
@@ -141,9 +156,6 @@ def main() -> int:
             diffs += d
             times += t
     elapsed = time.perf_counter() - began
-    mean = statistics.fmean(diffs)
-    sd = statistics.stdev(diffs)
-    half = t_quantile(len(diffs) - 1) * sd / math.sqrt(len(diffs))
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))] if times else math.nan
     label = args.bot
@@ -157,17 +169,48 @@ def main() -> int:
         label += f" min_worlds={args.min_worlds}, max_actions={args.max_actions})"
     print(f"Azi, {args.players} players, field: {args.field}; candidate: {label}")
     print(f"{len(diffs)} paired games, seed {args.seed}, seats rotated, {args.jobs} job(s)")
-    print(f"paired edge over heuristic: {mean:+.3f} ± {half:.3f} chips/game (t 95% CI)")
-    print(f"  CI [{mean - half:+.3f}, {mean + half:+.3f}], sd {sd:.2f}")
-    changed = sum(1 for d in diffs if d != 0)
-    print(f"  games whose result changed: {changed} ({changed / len(diffs):.1%})")
+    significant = summarize(diffs, args.baseline)
     if times:
         print(
             f"decision time: mean {1000 * statistics.fmean(times):.1f} ms,"
             f" p95 {1000 * p95:.1f} ms over {len(times)} decisions"
         )
     print(f"wall time {elapsed:.0f} s")
-    significant = mean - half > 0
+    print(f"significant at 95%: {'yes' if significant else 'no'}")
+    if args.out:
+        record = {"command": " ".join(sys.argv[1:]), "label": label, "diffs": diffs}
+        record["decision_ms"] = {
+            "mean": 1000 * statistics.fmean(times) if times else None,
+            "p95": 1000 * p95 if times else None,
+            "count": len(times),
+        }
+        with open(args.out, "w", encoding="utf-8") as out:
+            json.dump(record, out)
+    return 0
+
+
+def summarize(diffs: list[int], baseline: str) -> bool:
+    """Print the mean paired difference and its t interval; True if above 0 at 95%."""
+    mean = statistics.fmean(diffs)
+    sd = statistics.stdev(diffs)
+    half = t_quantile(len(diffs) - 1) * sd / math.sqrt(len(diffs))
+    print(f"paired edge over {baseline}: {mean:+.3f} ± {half:.3f} chips/game (t 95% CI)")
+    print(f"  CI [{mean - half:+.3f}, {mean + half:+.3f}], sd {sd:.2f}")
+    changed = sum(1 for d in diffs if d != 0)
+    print(f"  games whose result changed: {changed} ({changed / len(diffs):.1%})")
+    return mean - half > 0
+
+
+def combine(files: list[str]) -> int:
+    """The paired differences of several runs (distinct seeds) as one sample."""
+    diffs: list[int] = []
+    for name in files:
+        with open(name, encoding="utf-8") as source:
+            record = json.load(source)
+        print(f"{name}: {len(record['diffs'])} pairs of {record['command']}")
+        diffs += record["diffs"]
+    print(f"combined: {len(diffs)} paired games")
+    significant = summarize(diffs, "baseline")
     print(f"significant at 95%: {'yes' if significant else 'no'}")
     return 0
 

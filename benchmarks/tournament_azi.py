@@ -6,7 +6,7 @@ positive mean of net chips per game for the search bot, significant at 95%
 (the lower end of its confidence interval above 0). The baseline, measured in
 the same run on the same seeds, puts a heuristic bot in the search bot's place.
 
-    python benchmarks/tournament_azi.py --games 1000 --samples 16 --jobs 2
+    python benchmarks/tournament_azi.py --games 1000 --playouts 64 --jobs 2
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def run(lineup: list[Bot], games: int, seed: int, executor: Executor | None) -> 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--samples", type=int, default=16, help="search worlds per decision")
+    parser.add_argument("--playouts", type=int, default=64, help="search playouts per decision")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
@@ -37,14 +37,14 @@ def main() -> int:
     executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
         start = time.perf_counter()
-        search = run([SearchBot(samples=args.samples), *others], args.games, args.seed, executor)
+        search = run([SearchBot(playouts=args.playouts), *others], args.games, args.seed, executor)
         elapsed = time.perf_counter() - start
         baseline = run([HeuristicBot(), *others], args.games, args.seed, executor)
     finally:
         if executor is not None:
             executor.shutdown()
     print(
-        f"Azi: search ({args.samples} worlds/decision) vs heuristic, heuristic, random;"
+        f"Azi: search ({args.playouts} playouts/decision) vs heuristic, heuristic, random;"
         f" {args.games} games, seed {args.seed}, seats rotated"
     )
     print(search.table())

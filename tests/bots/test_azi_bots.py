@@ -1,4 +1,5 @@
-"""Azi bots: only legal actions, only observations, and the heuristic beats random."""
+"""Azi bots: only legal actions, only observations, the heuristic beats random, and
+the search bot (SearchBot, PIMC) plays legally and reproducibly."""
 
 from __future__ import annotations
 
@@ -6,9 +7,23 @@ from typing import Any
 
 import pytest
 
-from cardrules.azi import AziObservation, AziRules, AziState, Discard, Phase, PlayCard, resample
+from cardrules import load_game
+from cardrules.azi import (
+    JOIN,
+    PASS,
+    SKIP,
+    AziObservation,
+    AziRules,
+    AziState,
+    Discard,
+    Phase,
+    PlayCard,
+    Raise,
+    resample,
+)
 from cardrules.bots import LegalView, RandomBot
-from cardrules.bots.azi import AziGames, HeuristicBot, SearchBot, hand_strength
+from cardrules.bots.azi import AziGames, HeuristicBot, HeuristicBot01, hand_strength
+from cardrules.bots.search import ISMCTSBot, PIMCBot, SearchBot
 from cardrules.cards import Card, Rank, parse_cards
 from cardrules.game import LegalActions
 from cardrules.rng import Rng, derive_seed
@@ -75,11 +90,11 @@ def first_state(phase: Phase, seed: int = 0) -> AziState:
     return state
 
 
-def test_heuristic_discards_its_weakest_card() -> None:
+def test_the_0_1_heuristic_discards_its_weakest_card() -> None:
     for seed in range(20):
         state = first_state(Phase.DISCARD, seed)
         seen = state.observation(state.current_player)  # type: ignore[arg-type]
-        action = HeuristicBot().choose(seen, state.legal_actions(), Rng(0))
+        action = HeuristicBot01().choose(seen, state.legal_actions(), Rng(0))
         assert isinstance(action, Discard)
         trump = seen.trump
         assert seen.hand is not None
@@ -87,6 +102,92 @@ def test_heuristic_discards_its_weakest_card() -> None:
         worth = [(c.suit == trump, c.rank) for c in seen.hand]
         assert (action.card.suit == trump, action.card.rank) == min(worth)
         assert len(keep) == 3
+
+
+def test_heuristic_discards_a_lone_plain_card_when_holding_a_trump() -> None:
+    checked = 0
+    for seed in range(60):
+        state = first_state(Phase.DISCARD, seed)
+        seen = state.observation(state.current_player)  # type: ignore[arg-type]
+        assert seen.hand is not None
+        action = HeuristicBot().choose(seen, state.legal_actions(), Rng(0))
+        assert isinstance(action, Discard)
+        trump = seen.trump
+        suits = [card.suit for card in seen.hand]
+        lone = [
+            c
+            for c in seen.hand
+            if c.suit != trump and c.rank < Rank.ACE and suits.count(c.suit) == 1
+        ]
+        if trump in suits and lone:
+            assert action.card in lone
+            checked += 1
+        else:
+            old = HeuristicBot01().choose(seen, state.legal_actions(), Rng(0))
+            assert action == old
+    assert checked >= 5
+
+
+def test_heuristic_never_raises_unless_asked() -> None:
+    for seed in range(40):
+        state = first_state(Phase.BIDDING, seed)
+        seen = state.observation(state.current_player)  # type: ignore[arg-type]
+        assert HeuristicBot().choose(seen, state.legal_actions(), Rng(0)) == PASS
+        eager = HeuristicBot(raise_at=0.0).choose(seen, state.legal_actions(), Rng(0))
+        assert isinstance(eager, Raise) or seen.raises > 0
+
+
+def joining_states(players: int, games: int) -> list[AziState]:
+    """Positions where a player chooses whether to join a re-deal (heuristic games)."""
+    found = []
+    bot = HeuristicBot01()
+    for seed in range(games):
+        state = AziGames(players)(seed)
+        rng = Rng(seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            if state.phase is Phase.JOINING and len(legal) > 1:
+                found.append(state)
+            state = state.apply(bot.choose(state.observation(seat), legal, rng))
+    return found
+
+
+def test_re_deal_joins_weigh_the_share_against_the_fee() -> None:
+    states = joining_states(4, 300)
+    assert len(states) >= 10
+    for state in states:
+        seat = state.current_player
+        assert seat is not None
+        seen = state.observation(seat)
+        fee = seen.fee or 0
+        old = HeuristicBot01().choose(seen, state.legal_actions(), Rng(0))
+        assert old == (JOIN if 2 * fee <= seen.pot else SKIP)
+        # Three or more players are in for free after an Azi: an equal share of the
+        # pot grown by the fee is worth less than the fee of half the pot or more.
+        assert sum(1 for t in seen.tricks if t > 0) >= 3
+        assert HeuristicBot().choose(seen, state.legal_actions(), Rng(0)) == SKIP
+
+
+def test_heuristic_leads_an_ace_trump_ace_first() -> None:
+    checked = 0
+    for seed in range(200):
+        state = first_state(Phase.PLAY, seed)
+        seat = state.current_player
+        assert seat is not None
+        seen = state.observation(seat)
+        aces = [
+            a for a in state.legal_actions() if isinstance(a, PlayCard) and a.card.rank == Rank.ACE
+        ]
+        if seen.trick or not aces:
+            continue
+        action = HeuristicBot().choose(seen, state.legal_actions(), Rng(0))
+        trump_ace = PlayCard(Card(Rank.ACE, seen.trump))
+        lowest = min(aces, key=lambda a: a.card.index)
+        assert action == (trump_ace if trump_ace in aces else lowest)
+        checked += 1
+    assert checked >= 10
 
 
 def test_heuristic_wins_the_trick_cheaply_when_last() -> None:
@@ -117,8 +218,26 @@ def test_heuristic_wins_the_trick_cheaply_when_last() -> None:
     assert isinstance(action, PlayCard)
 
 
+def test_search_bot_is_pimc_and_the_registry_names_every_bot() -> None:
+    assert SearchBot is PIMCBot
+    game = load_game("azi")
+    assert game.definition.strong_bot == "strong"
+    assert tuple(game.bots) == game.definition.bot_names
+    expected = {
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "heuristic-0.1": HeuristicBot01,
+        "search": PIMCBot,
+        "ismcts": ISMCTSBot,
+        "strong": PIMCBot,
+    }
+    assert {name: type(factory()) for name, factory in game.bots.items()} == expected
+    assert HeuristicBot.name == "heuristic"
+    assert HeuristicBot01.name == "heuristic-0.1"
+
+
 def test_search_bot_plays_legally_and_deterministically() -> None:
-    bots = [SearchBot(samples=3), HeuristicBot(), Spy(SearchBot(samples=2)), RandomBot()]
+    bots = [SearchBot(playouts=6), HeuristicBot(), Spy(SearchBot(playouts=4)), RandomBot()]
     first = simulate(AziGames(4), bots, 6, seed=12, rotate_seats=True)
     again = simulate(AziGames(4), bots, 6, seed=12, rotate_seats=True)
     assert first == again
@@ -126,7 +245,7 @@ def test_search_bot_plays_legally_and_deterministically() -> None:
 
 
 def test_search_bot_with_a_time_limit_still_answers_legally() -> None:
-    bot = SearchBot(samples=1000, time_limit=0.01)
+    bot = SearchBot(playouts=100_000, time_limit=0.01)
     for seed in range(3):
         final = play_game(AziGames(3)(seed), [bot, HeuristicBot(), RandomBot()], [Rng(seed)] * 3)
         assert final.is_terminal
@@ -146,7 +265,7 @@ def test_search_bot_leads_the_trump_ace_for_the_pot() -> None:
             legal = state.legal_actions()
             ace = PlayCard(Card(Rank.ACE, seen.trump))
             if not seen.trick and seen.tricks[seat] == 1 and ace in legal and len(legal) > 1:
-                action = SearchBot(samples=16).choose(seen, legal, Rng(seed))
+                action = SearchBot(playouts=48).choose(seen, legal, Rng(seed))
                 worlds = [resample(seen, Rng(k)) for k in range(16)]
                 if action != ace:
                     assert all(_leads_to_win(w.apply(action), seat) for w in worlds)
@@ -190,7 +309,7 @@ def test_observations_never_show_another_hand() -> None:
 def test_azi_tournament_identical_across_executors() -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    bots = [SearchBot(samples=2), HeuristicBot(), RandomBot()]
+    bots = [SearchBot(playouts=4), HeuristicBot(), RandomBot()]
     serial = simulate(AziGames(3), bots, 9, seed=21, rotate_seats=True)
     with ProcessPoolExecutor(2) as pool:
         processes = simulate(

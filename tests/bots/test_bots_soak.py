@@ -23,7 +23,7 @@ def test_azi_bots_stay_legal_over_many_games(players: int) -> None:
     bots: list[Bot] = [HeuristicBot(), RandomBot()] * 3
     result = simulate(AziGames(players), bots[:players], 5000, seed=players, rotate_seats=True)
     assert all(sum(game.returns) == 0 for game in result.games)
-    bots[1] = SearchBot(samples=4)
+    bots[1] = SearchBot(playouts=8)
     result = simulate(AziGames(players), bots[:players], 200, seed=players, rotate_seats=True)
     assert all(sum(game.returns) == 0 for game in result.games)
 

@@ -34,7 +34,7 @@ records = io.StringIO()
 simulate(HazariDeals(HazariRules(tie_rule=TieRule.FIRST)),
          [GreedyBot(), SolverBot(), GreedyBot(), SolverBot()],
          games=6, seed=11, rotate_seats=True, records=records)
-azi_bots = [HeuristicBot(), RandomBot(), SearchBot(samples=3), RandomBot(), HeuristicBot()]
+azi_bots = [HeuristicBot(), RandomBot(), SearchBot(playouts=6), RandomBot(), HeuristicBot()]
 simulate(AziGames(5), azi_bots, games=4, seed=12, rotate_seats=True, records=records)
 rules = AziRules(players=3, suits="CHS", look_before_fold=True,
                  first_lead=FirstLead.AUCTION_WINNER, rounding=Rounding.DOWN)

@@ -119,7 +119,7 @@ def play_hazari(index: int, seed: int) -> dict[str, int]:
 def _azi_bot(rng: Rng) -> Any:
     roll = rng.randbelow(3000)
     if roll == 0:
-        return SearchBot(samples=4)  # slow, so rare and with a small budget
+        return SearchBot(playouts=8)  # slow, so rare and with a small budget
     return HeuristicBot() if roll % 2 else RandomBot()
 
 

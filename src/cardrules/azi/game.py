@@ -3,7 +3,9 @@
 >>> from cardrules import load_game
 >>> game = load_game("azi(players=5,rounding=down)")
 >>> game.num_players, game.num_distinct_actions, sorted(game.bots)
-(5, 105, ['heuristic', 'random', 'search', 'strong'])
+(5, 105, ['heuristic', 'heuristic-0.1', 'ismcts', 'random', 'search', 'strong'])
+>>> game.bots["strong"] is game.bots["search"]
+True
 >>> state = game.new_state(seed=1)
 >>> game.parse_action("raise 12"), game.parse_action({"type": "fold"})
 (Raise(amount=12), Fold())
@@ -44,6 +46,14 @@ class AziDefinition(GameDefinition):
     name: ClassVar[str] = "azi"
     players: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6)
     strong_bot: ClassVar[str] = "strong"
+    bot_names: ClassVar[tuple[str, ...]] = (
+        "random",
+        "heuristic",
+        "heuristic-0.1",
+        "search",
+        "ismcts",
+        "strong",
+    )
     view: ClassVar[str] = "cardrules.cli.azi_view"
 
     def make_rules(self, options: Mapping[str, object]) -> AziRules:
@@ -115,14 +125,18 @@ class AziDefinition(GameDefinition):
         return information_state_tensor(observation)
 
     def bots(self) -> Mapping[str, BotFactory]:
-        """random, heuristic, search and strong (the search bot)."""
+        """random, heuristic, heuristic-0.1 (the 0.1.0 rules of thumb), search (PIMC),
+        ismcts and strong (the search bot)."""
         bots = importlib.import_module("cardrules.bots.azi")
+        search = importlib.import_module("cardrules.bots.search")
         random_bot = importlib.import_module("cardrules.bots.random_bot")
         return {
             "random": random_bot.RandomBot,
             "heuristic": bots.HeuristicBot,
-            "search": bots.SearchBot,
-            "strong": bots.SearchBot,
+            "heuristic-0.1": bots.HeuristicBot01,
+            "search": search.SearchBot,
+            "ismcts": search.ISMCTSBot,
+            "strong": search.SearchBot,
         }
 
 

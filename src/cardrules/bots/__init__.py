@@ -5,7 +5,11 @@ see :mod:`cardrules.bots.base` for the interface and a worked example.
 
 - any game: :class:`RandomBot`;
 - Hazari (:mod:`cardrules.bots.hazari`): :class:`GreedyBot`, :class:`SolverBot`;
-- Azi (:mod:`cardrules.bots.azi`): :class:`HeuristicBot`, :class:`SearchBot`.
+- Azi (:mod:`cardrules.bots.azi`): :class:`HeuristicBot` and the 0.1.0 rules of
+  thumb kept as a baseline, :class:`HeuristicBot01`;
+- information-set search over a game's resampler (:mod:`cardrules.bots.search`,
+  Azi by default): :class:`PIMCBot` (also named :class:`SearchBot`, Azi's strong
+  bot) and :class:`ISMCTSBot`.
 
 :class:`HazariDeals` and :class:`AziGames` are game factories for
 :func:`cardrules.runner.simulate`. The game-specific names load their game on
@@ -21,8 +25,9 @@ from cardrules.bots.base import Bot, LegalView, bot_name, nth_action
 from cardrules.bots.random_bot import RandomBot
 
 if TYPE_CHECKING:
-    from cardrules.bots.azi import AziGames, HeuristicBot, SearchBot
+    from cardrules.bots.azi import AziGames, HeuristicBot, HeuristicBot01
     from cardrules.bots.hazari import GreedyBot, HazariDeals, SolverBot
+    from cardrules.bots.search import ISMCTSBot, PIMCBot, SearchBot
 
 __all__ = [
     "AziGames",
@@ -30,7 +35,10 @@ __all__ = [
     "GreedyBot",
     "HazariDeals",
     "HeuristicBot",
+    "HeuristicBot01",
+    "ISMCTSBot",
     "LegalView",
+    "PIMCBot",
     "RandomBot",
     "SearchBot",
     "SolverBot",
@@ -41,7 +49,10 @@ __all__ = [
 _LAZY = {
     "AziGames": "azi",
     "HeuristicBot": "azi",
-    "SearchBot": "azi",
+    "HeuristicBot01": "azi",
+    "ISMCTSBot": "search",
+    "PIMCBot": "search",
+    "SearchBot": "search",
     "GreedyBot": "hazari",
     "HazariDeals": "hazari",
     "SolverBot": "hazari",

@@ -1,16 +1,19 @@
 """Azi bots and the Azi game factory for the runner.
 
 - :class:`HeuristicBot`: rules of thumb for every decision: stay in (staying is
-  free), discard the weakest card, raise only with a strong hand, declare
-  raznomast when allowed, lead low, take a trick with the cheapest card that
-  wins it (else throw the cheapest), and join a re-deal when the fee is at most
-  half the pot.
-- :class:`SearchBot`: determinized Monte Carlo. For each candidate action it
-  redraws the hidden cards (:func:`cardrules.azi.resample`), plays the game out with
-  heuristic players, and picks the action with the best mean return. The
-  worlds and playouts come from the bot's ``rng``, so with the default sample
-  budget it is deterministic; an optional time limit trades that for speed.
-- :class:`~cardrules.bots.RandomBot` works here too.
+  free), discard a lone plain card to make a void when holding a trump (else the
+  weakest card), never raise (a raise only buys the first lead), declare
+  raznomast when allowed, lead an ace if held (the trump ace first), else lead
+  low, take a trick with the cheapest card that wins it (else throw the
+  cheapest), and join a re-deal only when an equal share of the pot is worth
+  the fee.
+- :class:`HeuristicBot01`: the rules of thumb of cardrules 0.1.0, kept unchanged
+  as a baseline (``"heuristic-0.1"``): the weakest card is discarded, a strong
+  hand raises, and a re-deal is joined whenever the fee is at most half the pot.
+- :class:`~cardrules.bots.RandomBot` works here too; the search bots
+  (:class:`~cardrules.bots.search.PIMCBot`, Azi's ``"search"`` and ``"strong"``
+  bot, and :class:`~cardrules.bots.search.ISMCTSBot`) play out their sampled
+  worlds with :class:`HeuristicBot`.
 
 Every bot plays single games and matches: given a match observation, it decides
 from the current game's (the games of a match are independent pots).
@@ -26,8 +29,6 @@ True
 from __future__ import annotations
 
 import math
-import statistics
-import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -42,16 +43,17 @@ from cardrules.azi import (
     PLAY,
     SKIP,
     AziAction,
+    AziDeclared,
     AziMatchObservation,
     AziObservation,
     AziRules,
     AziState,
     Declare,
     Discard,
+    Joined,
     Phase,
     PlayCard,
     Raise,
-    resample,
 )
 from cardrules.azi.tricks import trick_winner
 from cardrules.cards import Card, Rank
@@ -59,7 +61,7 @@ from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions
 from cardrules.rng import Rng
 
-__all__ = ["AziGames", "HeuristicBot", "SearchBot", "hand_strength"]
+__all__ = ["AziGames", "HeuristicBot", "HeuristicBot01", "hand_strength"]
 
 
 @attrs.frozen
@@ -102,15 +104,10 @@ def hand_strength(hand: Sequence[Card], trump: int) -> float:
     return total
 
 
-@attrs.frozen
-class HeuristicBot:
-    """Sensible rules of thumb for each Azi decision (see the module docs).
+class _RulesOfThumb:
+    """One rule of thumb per phase; the two heuristics differ in some of them."""
 
-    ``raise_at`` is the :func:`hand_strength` from which the bot raises.
-    """
-
-    name: ClassVar[str] = "heuristic"
-    raise_at: float = 2.0
+    raise_at: float
 
     def choose(
         self,
@@ -137,8 +134,7 @@ class HeuristicBot:
         if phase is Phase.ANSWER:
             return DECLINE if DECLINE in legal else ACCEPT
         if phase is Phase.JOINING:
-            fee = observation.fee or 0
-            return JOIN if 2 * fee <= observation.pot else SKIP
+            return self._join(observation)
         if phase is Phase.PLAY:
             return self._play(observation, legal)
         raise IllegalActionError(f"no heuristic for phase {phase!r}")
@@ -158,6 +154,10 @@ class HeuristicBot:
             return cheapest
         return PASS
 
+    def _join(self, observation: AziObservation) -> AziAction:
+        fee = observation.fee or 0
+        return JOIN if 2 * fee <= observation.pot else SKIP
+
     def _play(self, observation: AziObservation, legal: list[Any]) -> AziAction:
         trump = observation.trump
         cards = [a.card for a in legal if isinstance(a, PlayCard)]
@@ -166,89 +166,80 @@ class HeuristicBot:
         return PlayCard(min(winners or cards, key=lambda c: (_value(c, trump), c.index)))
 
 
-def _significant_gain(values: list[int], base: list[int], margin: float) -> float:
-    """The mean paired gain of ``values`` over ``base`` if above ``margin`` standard errors, else 0.
+@attrs.frozen
+class HeuristicBot01(_RulesOfThumb):
+    """The rules of thumb of cardrules 0.1.0, unchanged: a baseline (``"heuristic-0.1"``).
 
-    >>> _significant_gain([5, 6, 7, 5], [0, 1, 0, 0], 1.0)
-    5.5
-    >>> _significant_gain([5, -6, 7, -5], [0, 1, 0, 0], 1.0)
-    0.0
+    It discards its weakest card, raises once when the :func:`hand_strength` is at
+    least ``raise_at`` and nobody has raised, and joins a re-deal whenever the fee
+    is at most half the pot, which for a player without a trick (who pays half
+    the pot to share it with three or more others) loses about an eighth of the
+    pot; on lead it plays its weakest card. Otherwise it plays as :class:`HeuristicBot`.
     """
-    diffs = [a - b for a, b in zip(values, base, strict=True)]
-    if len(diffs) < 2:
-        return 0.0
-    mean = statistics.fmean(diffs)
-    error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return mean if mean > margin * error else 0.0
 
-
-def _candidates(observation: AziObservation, legal: list[Any]) -> list[Any]:
-    """The actions worth searching: every card or choice, but only the cheapest raise."""
-    raises = [a for a in legal if isinstance(a, Raise)]
-    others = [a for a in legal if not isinstance(a, (Raise, Declare))]
-    declares = [a for a in legal if isinstance(a, Declare) and a.invite is None]
-    if raises:
-        others.append(min(raises, key=lambda a: a.amount))
-    return others + declares
+    name: ClassVar[str] = "heuristic-0.1"
+    raise_at: float = 2.0
 
 
 @attrs.frozen
-class SearchBot:
-    """Determinized Monte Carlo search over resampled worlds (see the module docs).
+class HeuristicBot(_RulesOfThumb):
+    """Sensible rules of thumb for each Azi decision (see the module docs).
 
-    ``samples`` worlds are drawn per decision, and every candidate action is
-    played out in each of them by :class:`HeuristicBot` players (common random
-    numbers). The heuristic's own choice is the default: another action replaces
-    it only when its mean advantage, paired world by world, exceeds ``margin``
-    standard errors, so sampling noise alone never overrides a sound rule of thumb.
-    ``time_limit`` (seconds per decision, optional) stops early and makes the bot
-    depend on the machine's speed.
+    The changes from :class:`HeuristicBot01` are where the search bot showed the
+    0.1.0 rules losing chips (``benchmarks/edge_azi.py``): re-deal joins, discards,
+    raises and leads. ``raise_at`` is the :func:`hand_strength` from which the bot
+    raises; by default (``None``) it never raises, since a raise puts chips in the
+    pot for nothing but the first lead.
+
+    >>> from cardrules.azi import AziState
+    >>> state = AziState.new(AziRules(players=4), seed=3, dealer=0)
+    >>> seen = state.observation(state.current_player)
+    >>> HeuristicBot().choose(seen, state.legal_actions(), Rng(0))
+    Play()
     """
 
-    name: ClassVar[str] = "search"
-    samples: int = 24
-    margin: float = 1.0
-    time_limit: float | None = None
-    rollout: HeuristicBot = attrs.field(factory=HeuristicBot)
+    name: ClassVar[str] = "heuristic"
+    raise_at: float = math.inf
 
-    def choose(
-        self,
-        observation: AziObservation | AziMatchObservation,
-        legal_actions: LegalActions[Any],
-        rng: Rng,
-    ) -> AziAction:
-        """The heuristic's action, unless sampled worlds show a clearly better one."""
-        observation = observation.current
-        legal = list(legal_actions)
-        default: AziAction = self.rollout.choose(observation, legal_actions, rng)
-        candidates = _candidates(observation, legal)
-        if default not in candidates:
-            candidates.append(default)
-        if len(candidates) == 1:
-            return default
-        values: list[list[int]] = [[] for _ in candidates]
-        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
-        for _ in range(self.samples):
-            world = resample(observation, rng)
-            seed = rng.next_u64()
-            for index, action in enumerate(candidates):
-                values[index].append(self._playout(world.apply(action), observation.player, seed))
-            if deadline is not None and time.monotonic() > deadline:
-                break
-        base = values[candidates.index(default)]
-        best, best_gain = default, 0.0
-        for action, outcome in zip(candidates, values, strict=True):
-            gain = _significant_gain(outcome, base, self.margin)
-            if gain > best_gain:
-                best, best_gain = action, gain
-        return best
+    def _discard(self, observation: AziObservation, legal: list[Any]) -> AziAction:
+        """A lone plain card below the ace when holding a trump (a void to trump into),
+        else the weakest card."""
+        trump = observation.trump
+        hand = observation.hand or ()
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if any(card.suit == trump for card in hand):
+            suits = [card.suit for card in hand]
+            lone = [
+                a
+                for a in discards
+                if a.card.suit != trump and a.card.rank < Rank.ACE and suits.count(a.card.suit) == 1
+            ]
+            if lone:
+                discards = lone
+        choice: AziAction = min(discards, key=lambda a: (_value(a.card, trump), a.card.index))
+        return choice
 
-    def _playout(self, state: AziState, player: int, seed: int) -> int:
-        rng = Rng(seed)
-        while not state.is_terminal:
-            seat = state.current_player
-            if seat is None:
+    def _play(self, observation: AziObservation, legal: list[Any]) -> AziAction:
+        """On lead, an ace if held (the trump ace first); otherwise as the 0.1.0 rules."""
+        if not observation.trick:
+            trump = observation.trump
+            aces = [a.card for a in legal if isinstance(a, PlayCard) and a.card.rank == Rank.ACE]
+            if aces:
+                return PlayCard(max(aces, key=lambda c: (_value(c, trump), -c.index)))
+        return super()._play(observation, legal)
+
+    def _join(self, observation: AziObservation) -> AziAction:
+        """Join when an equal share of the pot after joining is worth more than the fee.
+
+        The players in are those who took a trick (in for free) and those who have
+        already joined; the pot grows by the fee. The others who may still join
+        after this player are not counted.
+        """
+        fee = observation.fee or 0
+        inside = sum(1 for tricks in observation.tricks if tricks > 0)
+        for event in reversed(observation.events):
+            if isinstance(event, AziDeclared):
                 break
-            action = self.rollout.choose(state.observation(seat), state.legal_actions(), rng)
-            state = state.apply(action)
-        return state.returns()[player]
+            inside += isinstance(event, Joined)
+        share = (observation.pot + fee) / (inside + 1)
+        return JOIN if share > fee else SKIP

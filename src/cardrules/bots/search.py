@@ -7,8 +7,9 @@ observation):
 - :class:`PIMCBot`, the stronger one in measurement (the Azi edge benchmark):
   every candidate action is played out in the same worlds by the playout policy,
   the candidates are raced against the policy's own choice on their paired gains,
-  and the policy's choice is kept unless another one is clearly better;
-- :class:`ISMCTSBot`, information-set Monte Carlo tree search.
+  and the policy's choice is kept unless another one is clearly better. It is
+  Azi's ``"search"`` and ``"strong"`` bot, also named :data:`SearchBot`;
+- :class:`ISMCTSBot`, information-set Monte Carlo tree search (Azi's ``"ismcts"``).
 
 :class:`ISMCTSBot` is single-observer information-set Monte Carlo tree search
 (Cowling, Powley and Whitehouse, 2012). Each iteration:
@@ -71,6 +72,7 @@ __all__ = [
     "DEFAULT_PLAYOUTS",
     "ISMCTSBot",
     "PIMCBot",
+    "SearchBot",
     "SearchStats",
     "playout",
 ]
@@ -428,6 +430,11 @@ class PIMCBot:
             if gain.mean > best_gain and gain.mean > self.margin * gain.error:
                 best, best_gain = candidates[index], gain.mean
         return best
+
+
+SearchBot = PIMCBot
+"""Azi's strong bot under its 0.1.0 name: :class:`PIMCBot` (which replaced the 0.1.0
+determinized search of :mod:`cardrules.bots.azi`; ``samples`` is now ``playouts``)."""
 
 
 class _Gain:

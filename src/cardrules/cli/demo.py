@@ -9,15 +9,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardrules.bots.azi import AziGames, SearchBot
+from cardrules.bots.azi import AziGames
 from cardrules.bots.hazari import HazariDeals, SolverBot
+from cardrules.bots.search import SearchBot
 from cardrules.cli import azi_view, hazari_view
 from cardrules.cli.play import play_narrated
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM
 
-DEMO_SAMPLES = 8
-"""Worlds per decision for the demo's search bots: enough to play well, fast to watch."""
+DEMO_PLAYOUTS = 64
+"""Playouts per decision for the demo's search bots: enough to play well, fast to watch."""
 
 
 def register(commands: Any) -> None:
@@ -39,7 +40,7 @@ def _demo(args: argparse.Namespace) -> int:
     play_narrated(HazariDeals()(seed), solvers, rngs, narrator, None)
     print()
     print(f"== Azi: one game, four search bots (seed {seed}) ==")
-    searchers = [SearchBot(samples=DEMO_SAMPLES)] * 4
+    searchers = [SearchBot(playouts=DEMO_PLAYOUTS)] * 4
     azi_narrator = azi_view.narrator(["search"] * 4, args.unicode)
     play_narrated(AziGames(4)(seed), searchers, rngs, azi_narrator, None)
     return 0
