@@ -10,7 +10,7 @@ The JSON is canonical (sorted keys, no spaces), so equal games give identical by
 >>> from cardrules.dealing import Dealing
 >>> actions = ({"player": 0, "type": "pass"},)
 >>> record = GameRecord("demo", {"players": 2}, Dealing(seed=1), actions, {})
->>> text = record.to_json()
+>>> text = record.to_text()
 >>> text
 '{"actions":[{"player":0,"type":"pass"}],"dealing":{"decks":[],"seed":1},"format":"cardrules","game":"demo","rules":{"players":2},"summary":{},"version":1}'
 >>> GameRecord.from_json(text, "demo") == record
@@ -147,8 +147,14 @@ class GameRecord:
     actions: tuple[JSONObject, ...] = attrs.field(validator=_check_actions)
     summary: JSONObject = attrs.field(validator=_check_object)
 
-    def to_json(self) -> str:
-        """The record as canonical JSON text."""
+    def to_json(self) -> JSONObject:
+        """The record as a JSON-ready dict (a fresh copy: changing it changes nothing)."""
+        data: JSONObject = json.loads(self.to_text())
+        return data
+
+    def to_text(self) -> str:
+        """The record as canonical JSON text: sorted keys, no spaces, so equal records
+        give identical bytes."""
         return dump_json(
             {
                 "format": FORMAT,

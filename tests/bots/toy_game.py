@@ -167,7 +167,7 @@ class ToyState:
         actions = tuple({"player": t.player, **t.action.to_json()} for t in self.history)
         summary = {"returns": list(self.returns())}
         record = GameRecord("toy", {"players": self.players}, self.dealing, actions, summary)
-        result: dict[str, Any] = json.loads(record.to_json())
+        result: dict[str, Any] = record.to_json()
         return result
 
     @classmethod

@@ -267,6 +267,6 @@ def test_replay_and_its_helpers_check_their_arguments() -> None:
         check_summary(None, {})  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError, match="record's summary must be a JSON object"):
         check_summary({}, [])  # type: ignore[arg-type]
-    text = GameRecord("demo", {}, Dealing(seed=1), (), {}).to_json()
+    text = GameRecord("demo", {}, Dealing(seed=1), (), {}).to_text()
     with pytest.raises(InvalidStateError, match="load_record's start must be a function"):
         load_record(text, "demo", None, dict, dict)  # type: ignore[arg-type]

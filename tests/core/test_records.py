@@ -40,9 +40,9 @@ def record(actions: tuple[dict[str, object], ...]) -> GameRecord:
 
 def test_round_trip_is_canonical() -> None:
     rec = record(({"player": 0, "add": 2},))
-    text = rec.to_json()
+    text = rec.to_text()
     assert GameRecord.from_json(text, "counter") == rec
-    assert GameRecord.from_json(text, "counter").to_json() == text
+    assert GameRecord.from_json(text, "counter").to_text() == text
     assert dump_json({"b": 1, "a": "♠"}) == '{"a":"♠","b":1}'
 
 
@@ -74,13 +74,13 @@ def test_replay_faults_become_invalid_state(
         ("[]", "must be a JSON object"),
         ('{"format":"cardrules"}', "exactly the keys"),
         (
-            record(()).to_json().replace('"version":1', '"version":2'),
+            record(()).to_text().replace('"version":1', '"version":2'),
             "unsupported record format",
         ),
-        (record(()).to_json().replace('"counter"', '"azi"'), "record of 'azi'"),
-        (record(()).to_json().replace('"actions":[]', '"actions":{}'), "actions must be"),
-        (record(()).to_json().replace('"actions":[]', '"actions":[1]'), "action 0 must be"),
-        (record(()).to_json().replace('"seed":1', '"seed":-1'), "invalid dealing"),
+        (record(()).to_text().replace('"counter"', '"azi"'), "record of 'azi'"),
+        (record(()).to_text().replace('"actions":[]', '"actions":{}'), "actions must be"),
+        (record(()).to_text().replace('"actions":[]', '"actions":[1]'), "action 0 must be"),
+        (record(()).to_text().replace('"seed":1', '"seed":-1'), "invalid dealing"),
     ],
 )
 def test_envelope_faults(text: str, message: str) -> None:
@@ -95,6 +95,10 @@ def test_arbitrary_input_raises_only_invalid_state(data: str | bytes) -> None:
     except InvalidStateError:
         return
     assert GameRecord.from_json(record.to_json(), "counter") == record
+    assert GameRecord.from_json(record.to_text(), "counter") == record
+    data = record.to_json()
+    data["actions"].clear()
+    assert record.to_json() != data  # a fresh dict each time
 
 
 def test_action_tuple_is_a_lazy_collection() -> None:
@@ -123,6 +127,6 @@ def test_summaries_match_as_json_not_by_loose_equality() -> None:
 
 
 def test_version_must_be_the_integer_one() -> None:
-    text = record(()).to_json().replace('"version":1', '"version":1.0')
+    text = record(()).to_text().replace('"version":1', '"version":1.0')
     with pytest.raises(InvalidStateError, match="unsupported record format"):
         GameRecord.from_json(text, "counter")

@@ -38,7 +38,7 @@ INSTANCES: dict[type, list[object]] = {
 }
 
 VALID: dict[str, list[object]] = {
-    "text": ["AS KS", "10h", "A", "S", _RECORD.to_json()],
+    "text": ["AS KS", "10h", "A", "S", _RECORD.to_text()],
     "index": [0, 51],
     "rank": [Rank.ACE, 2],
     "suit": [Suit.SPADES, 0],

@@ -3,7 +3,7 @@ from separate interpreters with different ``PYTHONHASHSEED`` values.
 
 Each record is written as canonical JSON text (``dump_json(state.to_json())``, the
 form :func:`cardrules.runner.simulate` writes), one per line; the script also checks
-that a match's ``record().to_json()`` is that very text.
+that a match's ``record().to_text()`` is that very text.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ while not match.is_terminal:
     match = match.apply(Up(random_arrangement(hand, rng)))
 def write(match):
     text = dump_json(match.to_json())
-    assert match.record().to_json() == text
+    assert match.record().to_text() == text
     out.write(text + "\n")
 
 write(match)

@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import attrs
@@ -266,7 +265,7 @@ class AziMatch:
 
     def to_json(self) -> dict[str, Any]:
         """The match (rules, dealing, actions and a summary) as a JSON-ready dict."""
-        data: dict[str, Any] = json.loads(self.record().to_json())
+        data: dict[str, Any] = self.record().to_json()
         return data
 
     @classmethod

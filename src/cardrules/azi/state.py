@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any
 
 from cardrules.azi.actions import AziAction, parse_action
@@ -370,7 +369,7 @@ class AziState(Position):
 
     def to_json(self) -> dict[str, Any]:
         """The whole game (rules, dealing, actions, summary) as a JSON-ready dict."""
-        data: dict[str, Any] = json.loads(self.record().to_json())
+        data: dict[str, Any] = self.record().to_json()
         return data
 
     @classmethod

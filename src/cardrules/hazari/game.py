@@ -12,7 +12,7 @@ load_game('hazari', tie_rule='first')
 >>> game.state_from_json(state.to_json()) == state
 True
 >>> sorted(game.bots)
-['greedy', 'random', 'solver', 'strong']
+['field', 'greedy', 'random', 'solver', 'strong']
 >>> load_game("hazari", players=5)
 Traceback (most recent call last):
 ...
@@ -25,6 +25,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.hazari.action_ids import SPLITS
@@ -44,7 +45,7 @@ __all__ = ["GAME", "HazariDefinition"]
 
 def _rules(rules: Any) -> HazariRules:
     if not isinstance(rules, HazariRules):
-        raise InvalidRulesError(f"expected HazariRules, got {rules!r:.80}")
+        raise InvalidRulesError(f"expected HazariRules, got {_show(rules)}")
     return rules
 
 
@@ -58,7 +59,7 @@ def _dealing(seed: int | None, dealing: Dealing | None) -> Dealing:
     if seed is not None:
         raise InvalidRulesError("give either a seed or a dealing, not both")
     if not isinstance(dealing, Dealing):
-        raise InvalidStateError(f"dealing must be a Dealing, got {dealing!r:.80}")
+        raise InvalidStateError(f"dealing must be a Dealing, got {_show(dealing)}")
     return dealing
 
 
@@ -81,7 +82,7 @@ class HazariDefinition(GameDefinition):
             )
             if not four:
                 raise InvalidRulesError(
-                    f"Hazari is for exactly 4 players (H1), not {players!r:.40}"
+                    f"Hazari is for exactly 4 players (H1), not {_show(players)}"
                 )
         return HazariRules.from_options(options)
 
@@ -121,7 +122,8 @@ class HazariDefinition(GameDefinition):
         if kind == MATCH_GAME:
             return HazariMatch.from_json(data)
         raise InvalidStateError(
-            f"expected a record of {DEAL_GAME!r} or {MATCH_GAME!r}, got game {kind!r:.40}"
+            f"expected a record of {_show(DEAL_GAME)} or {_show(MATCH_GAME)},"
+            f" got game {_show(kind)}"
         )
 
     def parse_action(self, text: object) -> Up:
@@ -134,7 +136,7 @@ class HazariDefinition(GameDefinition):
             return resample_match(observation, rng)
         if isinstance(observation, HazariObservation):
             return resample(observation, rng)
-        raise InvalidStateError(f"expected a Hazari observation, got {observation!r:.80}")
+        raise InvalidStateError(f"expected a Hazari observation, got {_show(observation)}")
 
     def observation_tensor_size(self, rules: Any) -> int:
         """The length of a Hazari tensor (see :mod:`cardrules.hazari.tensors`)."""

@@ -24,7 +24,6 @@ Hazari match to 400: deal ..., seat ... dealt; over
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -200,7 +199,7 @@ class HazariMatch:
 
     def to_json(self) -> dict[str, Any]:
         """The match (rules, dealing, actions and a summary) as a JSON-ready dict."""
-        result: dict[str, Any] = json.loads(self.record().to_json())
+        result: dict[str, Any] = self.record().to_json()
         return result
 
     @classmethod

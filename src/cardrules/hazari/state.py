@@ -30,7 +30,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from functools import reduce
 from itertools import chain
@@ -39,7 +38,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, format_cards
+from cardrules.cards import Card, _show, format_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import (
@@ -96,7 +95,7 @@ def hands_to_deck(hands: Sequence[Iterable[Card]], dealer: int) -> Deck:
             f"a Hazari deal needs 4 hands of 13 cards, got sizes {[len(h) for h in seats]}"
         )
     if type(dealer) is not int or not 0 <= dealer < PLAYERS:
-        raise InvalidRulesError(f"dealer {dealer!r} is not a seat in 0..3")
+        raise InvalidRulesError(f"dealer {_show(dealer)} is not a seat in 0..3")
     deck = Deck(
         seats[(dealer + 1 + seat) % PLAYERS][k] for k in range(HAND_SIZE) for seat in range(PLAYERS)
     )
@@ -205,11 +204,11 @@ class HazariState:
     ) -> HazariState:
         """Deal number ``deal`` of ``dealing``, with ``dealer`` dealing."""
         if type(deal) is not int or deal < 0:
-            raise InvalidStateError(f"deal number {deal!r} must be a non-negative int")
+            raise InvalidStateError(f"deal number {_show(deal)} must be a non-negative int")
         if rules is not None and not isinstance(rules, HazariRules):
-            raise InvalidRulesError(f"rules must be HazariRules, got {rules!r:.80}")
+            raise InvalidRulesError(f"rules must be HazariRules, got {_show(rules)}")
         if not isinstance(dealing, Dealing):
-            raise InvalidStateError(f"dealing must be a Dealing, got {dealing!r:.80}")
+            raise InvalidStateError(f"dealing must be a Dealing, got {_show(dealing)}")
         hands = deal_hands(dealing.deck(deal, PACK), dealer)
         return cls(
             rules=HazariRules() if rules is None else rules,
@@ -262,7 +261,7 @@ class HazariState:
         if player is None:
             raise IllegalActionError(f"the deal is over; {action!s:.80} cannot be played")
         if not isinstance(action, Up):
-            raise IllegalActionError(f"{action!r:.80} is not a Hazari action (expected Up)")
+            raise IllegalActionError(f"{_show(action)} is not a Hazari action (expected Up)")
         hand = self.hands[player]
         if _mask(chain.from_iterable(action.arrangement.groups)) != _mask(hand):
             cards = action.arrangement.cards
@@ -301,7 +300,7 @@ class HazariState:
     def observation(self, player: int) -> HazariObservation:
         """What ``player`` may know: their own hand and arrangement, and the public events."""
         if type(player) is not int or not 0 <= player < PLAYERS:
-            raise InvalidStateError(f"player {player!r} is not a seat in 0..3")
+            raise InvalidStateError(f"player {_show(player)} is not a seat in 0..3")
         return HazariObservation(
             rules=self.rules,
             player=player,
@@ -335,7 +334,7 @@ class HazariState:
         """
         hand = self._acting_hand("action to number")
         if not isinstance(action, Up):
-            raise IllegalActionError(f"{action!r:.80} is not a Hazari action (expected Up)")
+            raise IllegalActionError(f"{_show(action)} is not a Hazari action (expected Up)")
         position = {card: i for i, card in enumerate(hand)}
         try:
             four, *threes = (
@@ -403,7 +402,7 @@ class HazariState:
 
     def to_json(self) -> dict[str, Any]:
         """The deal (rules, dealing, actions and a summary) as a JSON-ready dict."""
-        result: dict[str, Any] = json.loads(self.record().to_json())
+        result: dict[str, Any] = self.record().to_json()
         return result
 
     @classmethod
@@ -483,7 +482,7 @@ def new_game(
     cardrules.errors.InvalidRulesError: Hazari is for 4 players (H1), not 5
     """
     if players != PLAYERS or type(players) is not int:
-        raise InvalidRulesError(f"Hazari is for 4 players (H1), not {players!r:.40}")
+        raise InvalidRulesError(f"Hazari is for 4 players (H1), not {_show(players)}")
     if seed is None:
         raise InvalidRulesError("a Hazari deal needs its chance: give a seed")
     return HazariState.new(seed=seed, dealer=0 if dealer is None else dealer, rules=rules)
