@@ -120,10 +120,7 @@ class Dealing:
         return self._seeded(number, pack)
 
     def _seeded(self, number: int, pack: Deck) -> tuple[Card, ...]:
-        rng = Rng(derive_seed(self.base_seed, number))
-        order = rng.shuffled(pack.cards)
-        cut = rng.randbelow(len(order) + 1)
-        return tuple(order[cut:] + order[:cut])
+        return Rng(derive_seed(self.base_seed, number))._dealt(pack.cards)
 
     def _explicit(self, number: int, pack: Deck) -> Deck:
         deck = self.decks[number]
