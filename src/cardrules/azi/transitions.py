@@ -97,6 +97,10 @@ _NOTHING: ActionTuple[AziAction] = ActionTuple(())
 # At most 2 * 2**6 keys: whether raznomast is allowed, and the seats one may invite.
 _DECLARATION_TABLE: dict[tuple[bool, tuple[int, ...]], ActionTuple[AziAction]] = {}
 
+# Dealing orders by (players, dealer, seats), a bounded cache emptied when full.
+_ORDERS: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
+_ORDERS_MAX = 4096
+
 Node = Any
 """A cons cell ``(previous node, item)`` of a log shared between positions, or None."""
 
@@ -104,18 +108,46 @@ Node = Any
 class GameSetup:
     """What is fixed for a whole game."""
 
-    __slots__ = ("_ids", "dealing", "events", "first_dealer", "pack", "players", "rules")
+    __slots__ = (
+        "_ids",
+        "dealing",
+        "events",
+        "first_dealer",
+        "nobody",
+        "noes",
+        "nones",
+        "pack",
+        "players",
+        "rules",
+        "zeros",
+    )
 
     def __init__(self, rules: AziRules, dealing: Dealing, first_dealer: int) -> None:
         self.rules = rules
         self.dealing = dealing
         self.first_dealer = first_dealer
-        self.players = rules.players
+        n = self.players = rules.players
         self.pack = rules.pack
+        # The per-seat tuples every deal starts from, built once per game.
+        self.nones: tuple[None, ...] = (None,) * n
+        self.noes = (False,) * n
+        self.nobody = (NOBODY,) * n
+        self.zeros = (0,) * n
         self._ids: ActionIds | None = None
         self.events: tuple[tuple[AziEvent, ...], tuple[Node, ...]] = ((), ())
         """The built events of the line of play last observed, and the log node of each
         (see :meth:`Position._events`); the pair is only ever replaced whole."""
+
+    def order(self, dealer: int, seats: tuple[int, ...]) -> tuple[int, ...]:
+        """:func:`~cardrules.azi.deal.seats_from_left` (a sort with a key function, a
+        tenth of a deal's set-up by profile), kept per dealer and seats."""
+        key = (self.players, dealer, seats)
+        order = _ORDERS.get(key)
+        if order is None:
+            if len(_ORDERS) >= _ORDERS_MAX:
+                _ORDERS.clear()
+            order = _ORDERS[key] = seats_from_left(dealer, seats, self.players)
+        return order
 
     @property
     def ids(self) -> ActionIds:
@@ -132,7 +164,7 @@ class _Deal:
     __slots__ = ("dealer", "dealt", "number", "order", "trump", "trump_card", "undealt")
 
     def __init__(self, game: GameSetup, number: int, dealer: int, seats: tuple[int, ...]) -> None:
-        order = seats_from_left(dealer, seats, game.players)
+        order = game.order(dealer, seats)
         hands, trump_card, undealt = layout(game.dealing.cards(number, game.pack), len(order))
         dealt: list[tuple[Card, ...]] = [()] * game.players
         for seat, hand in zip(order, hands, strict=True):
@@ -193,12 +225,12 @@ class Position:
         raise NotImplementedError
 
     def _start_deal(self, number: int, dealer: int, seats: tuple[int, ...]) -> None:
-        n = self._g.players
-        deal = _Deal(self._g, number, dealer, seats)
+        g = self._g
+        deal = _Deal(g, number, dealer, seats)
         self._d = deal
         self._hands = deal.dealt
-        self._discards = (None,) * n
-        status = [OUT] * n
+        self._discards = g.nones
+        status = [OUT] * g.players
         for seat in seats:
             status[seat] = WAITING
         self._status = tuple(status)
@@ -206,16 +238,16 @@ class Position:
         self._cursor = 0
         self._current = deal.order[0]
         self._stayers = ()
-        self._stake = self._g.rules.ante
+        self._stake = g.rules.ante
         self._raises = 0
-        self._passed = (False,) * n
+        self._passed = g.noes
         self._auction = NOBODY
-        self._razno = (False,) * n
-        self._partner = (NOBODY,) * n
+        self._razno = g.noes
+        self._partner = g.nobody
         self._invited = NOBODY
         self._trick = ()
         self._led = ()
-        self._tricks = (0,) * n
+        self._tricks = g.zeros
         self._asks = ()
         self._joined = ()
         self._event(Dealt, number, dealer, deal.order, deal.trump_card)
