@@ -33,7 +33,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import IllegalActionError, InvalidStateError
@@ -51,7 +51,7 @@ class DealPending(Exception):
     """Raised by :class:`ChanceDealing` when a game asks for a deck not chosen yet."""
 
     def __init__(self, number: int, pack: Deck) -> None:
-        super().__init__(f"deal {number} is not chosen yet")
+        super().__init__(f"deal {_show(number)} is not chosen yet")
         self.number = number
         self.pack = pack
 
@@ -188,7 +188,9 @@ class ChanceState:
 
     def _draw(self, card: object) -> ChanceState:
         if not isinstance(card, Card) or card not in self._left():
-            raise IllegalActionError(f"{card!r:.80} is not a card left to deal at this chance node")
+            raise IllegalActionError(
+                f"{_show(card)} is not a card left to deal at this chance node"
+            )
         drawn = (*self.drawn, card)
         pack = self.pack
         if pack is None or len(drawn) < len(pack) - 1:
@@ -252,7 +254,7 @@ class ChanceState:
             for text in record["drawn"]:
                 state = state.apply(Card.parse(text))
         except (KeyError, TypeError, AttributeError, RecursionError) as exc:
-            raise InvalidStateError(f"invalid chance-game record: {exc!r:.200}") from exc
+            raise InvalidStateError(f"invalid chance-game record: {_show(exc)}") from exc
         except ValueError as exc:
             raise InvalidStateError(f"invalid chance-game record: {exc}") from exc
         if [t.player for t in state.actions] != [t.player for t in turns] + (

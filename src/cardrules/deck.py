@@ -17,7 +17,7 @@ from typing import overload
 
 import attrs
 
-from cardrules.cards import Card, format_cards, parse_cards, require_distinct
+from cardrules.cards import Card, _show, format_cards, parse_cards, require_distinct
 from cardrules.errors import InvalidCardsError
 from cardrules.rng import Rng
 
@@ -56,7 +56,7 @@ class Deck(Sequence[Card]):
         """
         if type(position) is not int or not 0 <= position <= len(self.cards):
             raise InvalidCardsError(
-                f"cut position {position!r} is outside 0..{len(self.cards)} for this deck"
+                f"cut position {_show(position)} is outside 0..{len(self.cards)} for this deck"
             )
         return Deck(self.cards[position:] + self.cards[:position])
 

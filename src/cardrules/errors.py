@@ -13,6 +13,8 @@ CardParseError 1S 0
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "CardParseError",
     "CardRulesError",
@@ -25,6 +27,23 @@ __all__ = [
     "ParseError",
     "SimulationError",
 ]
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 80
+
+
+def _short(value: object, kind: type = object) -> str:
+    """``value`` for a message: text as it is when ``kind`` is ``str``, else a short
+    ``repr``; never raises (huge ints, broken ``repr``)."""
+    if kind is str and isinstance(value, str):
+        return value[:200]
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"<int of {value.bit_length()} bits>"
+    try:
+        return _SHORT.repr(value)
+    except Exception:
+        return f"<{type(value).__name__} object>"
 
 
 class CardRulesError(ValueError):
@@ -46,7 +65,9 @@ class CardParseError(ParseError):
         self.token = token
         self.position = position
         self.reason = reason
-        super().__init__(f"token {token!r} at position {position}: {reason}")
+        super().__init__(
+            f"token {_short(token)} at position {_short(position)}: {_short(reason, str)}"
+        )
 
 
 class InvalidCardsError(CardRulesError):

@@ -26,6 +26,7 @@ from typing import Any, Protocol, TypeVar
 import attrs
 from typing_extensions import Self
 
+from cardrules.cards import _show
 from cardrules.errors import InvalidRulesError
 
 __all__ = [
@@ -56,7 +57,7 @@ class NamedEnum(enum.Enum):
             if text == member.value and type(text) is type(member.value):
                 return member
         names = ", ".join(repr(member.value) for member in cls)
-        raise InvalidRulesError(f"unknown {cls.__name__} {text!r:.80} (expected one of {names})")
+        raise InvalidRulesError(f"unknown {cls.__name__} {_show(text)} (expected one of {names})")
 
 
 def whole(low: int, high: int | None = None) -> Validator:
@@ -66,7 +67,7 @@ def whole(low: int, high: int | None = None) -> Validator:
         if type(value) is not int or value < low or (high is not None and value > high):
             span = f"from {low} to {high}" if high is not None else f"of at least {low}"
             raise InvalidRulesError(
-                f"{attribute.name} must be a whole number {span}, got {value!r:.80}"
+                f"{attribute.name} must be a whole number {span}, got {_show(value)}"
             )
 
     return check
@@ -78,7 +79,7 @@ def check_kind(kind: type[enum.Enum]) -> Validator:
     def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, kind):
             raise InvalidRulesError(
-                f"{attribute.name} must be a {kind.__name__}, got {value!r:.80}"
+                f"{attribute.name} must be a {kind.__name__}, got {_show(value)}"
             )
 
     return check
@@ -87,7 +88,7 @@ def check_kind(kind: type[enum.Enum]) -> Validator:
 def check_bool(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """An attrs validator for ``True`` or ``False`` (not 0 or 1)."""
     if type(value) is not bool:
-        raise InvalidRulesError(f"{attribute.name} must be True or False, got {value!r:.80}")
+        raise InvalidRulesError(f"{attribute.name} must be True or False, got {_show(value)}")
 
 
 class RulesType(Protocol):
@@ -108,11 +109,11 @@ def json_rules(cls: type[R], data: object, build: Callable[[dict[str, Any]], R],
     """
     defaults = cls().to_json()
     if not isinstance(data, dict):
-        raise InvalidRulesError(f"{what} rules must be a JSON object, got {data!r:.80}")
+        raise InvalidRulesError(f"{what} rules must be a JSON object, got {_show(data)}")
     unknown = sorted(str(key) for key in set(data) - set(defaults))
     if unknown:
         raise InvalidRulesError(
-            f"unknown {what} rule option {unknown[0]!r}; the options are {', '.join(defaults)}"
+            f"unknown {what} rule option {_show(unknown[0])}; the options are {', '.join(defaults)}"
         )
     return build({**defaults, **data})
 
@@ -134,11 +135,11 @@ def _coerce(name: str, value: object, default: object) -> object:
         return _coerce(name, text, 0)
     if isinstance(default, bool):
         if text.lower() not in _TRUE:
-            raise InvalidRulesError(f"option {name} must be true or false, got {value!r:.80}")
+            raise InvalidRulesError(f"option {name} must be true or false, got {_show(value)}")
         return _TRUE[text.lower()]
     if isinstance(default, int):
         if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 30:
-            raise InvalidRulesError(f"option {name} must be a whole number, got {value!r:.80}")
+            raise InvalidRulesError(f"option {name} must be a whole number, got {_show(value)}")
         return int(text)
     return value
 
@@ -155,7 +156,7 @@ def rules_from_options(
     for name in options:
         if name not in defaults:
             raise InvalidRulesError(
-                f"unknown {what} option {name!r}; the options are {', '.join(defaults)}"
+                f"unknown {what} option {_show(name)}; the options are {', '.join(defaults)}"
             )
     values = {name: _coerce(name, value, defaults[name]) for name, value in options.items()}
     return read({**defaults, **values})
@@ -174,21 +175,23 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     cardrules.errors.InvalidRulesError: option 'players' in 'azi(players)' is not key=value
     """
     if not isinstance(spec, str):
-        raise InvalidRulesError(f"a game spec must be a string, got {spec!r:.80}")
+        raise InvalidRulesError(f"a game spec must be a string, got {_show(spec)}")
     text = spec.strip()
     name, paren, rest = text.partition("(")
     name = name.strip()
     options: dict[str, str] = {}
     if paren:
         if not rest.endswith(")"):
-            raise InvalidRulesError(f"game spec {spec!r:.80} does not end with ')'")
+            raise InvalidRulesError(f"game spec {_show(spec)} does not end with ')'")
         body = rest[:-1].strip()
         for item in body.split(",") if body else ():
             key, equals, value = item.partition("=")
             key = key.strip()
             if not equals or not key:
-                raise InvalidRulesError(f"option {item.strip()!r} in {spec!r:.80} is not key=value")
+                raise InvalidRulesError(
+                    f"option {_show(item.strip())} in {_show(spec)} is not key=value"
+                )
             if key in options:
-                raise InvalidRulesError(f"option {key!r} is given twice in {spec!r:.80}")
+                raise InvalidRulesError(f"option {_show(key)} is given twice in {_show(spec)}")
             options[key] = value.strip()
     return name, options

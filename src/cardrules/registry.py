@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.game import GameState
@@ -123,19 +124,19 @@ class GameDefinition(abc.ABC):
 
     def observation_tensor_size(self, rules: Any) -> int:
         """The length of :meth:`observation_tensor` under ``rules``."""
-        raise InvalidRulesError(f"the game {self.name!r} defines no tensors")
+        raise InvalidRulesError(f"the game {_show(self.name)} defines no tensors")
 
     def information_state_tensor_size(self, rules: Any) -> int:
         """The length of :meth:`information_state_tensor` under ``rules``."""
-        raise InvalidRulesError(f"the game {self.name!r} defines no tensors")
+        raise InvalidRulesError(f"the game {_show(self.name)} defines no tensors")
 
     def observation_tensor(self, observation: Any) -> list[float]:
         """What one player sees now, as a flat list of floats (a function of the observation)."""
-        raise InvalidRulesError(f"the game {self.name!r} defines no tensors")
+        raise InvalidRulesError(f"the game {_show(self.name)} defines no tensors")
 
     def information_state_tensor(self, observation: Any) -> list[float]:
         """Everything one player has seen so far, as a flat list of floats."""
-        raise InvalidRulesError(f"the game {self.name!r} defines no tensors")
+        raise InvalidRulesError(f"the game {_show(self.name)} defines no tensors")
 
     @abc.abstractmethod
     def bots(self) -> Mapping[str, BotFactory]:
@@ -148,11 +149,11 @@ def register_game(definition: GameDefinition) -> None:
     A name that is already taken by a different definition raises InvalidRulesError.
     """
     if not isinstance(definition, GameDefinition):
-        raise InvalidRulesError(f"register_game needs a GameDefinition, got {definition!r:.80}")
+        raise InvalidRulesError(f"register_game needs a GameDefinition, got {_show(definition)}")
     name = definition.name
     known = _REGISTERED.get(name)
     if name in BUILTIN_GAMES or (known is not None and type(known) is not type(definition)):
-        raise InvalidRulesError(f"a game named {name!r} is already registered")
+        raise InvalidRulesError(f"a game named {_show(name)} is already registered")
     _REGISTERED[name] = definition
 
 
@@ -167,7 +168,7 @@ def _definition(name: str) -> GameDefinition:
         return known
     if name not in BUILTIN_GAMES:
         raise InvalidRulesError(
-            f"unknown game {name!r:.80}; the games are {', '.join(game_names())}"
+            f"unknown game {_show(name)}; the games are {', '.join(game_names())}"
         )
     definition: GameDefinition = importlib.import_module(BUILTIN_GAMES[name]).GAME
     _REGISTERED[name] = definition
@@ -242,8 +243,8 @@ class Game:
         rules = getattr(state, "rules", self.rules)
         if rules != self.rules:
             raise InvalidStateError(
-                f"the record is a game of {self.definition.name} with rules {rules!r:.200},"
-                f" not {self.rules!r:.200}"
+                f"the record is a game of {self.definition.name} with rules {_show(rules)},"
+                f" not {_show(self.rules)}"
             )
         return state
 
@@ -291,11 +292,11 @@ class Game:
         record = _json_object(data)
         if set(record) != {"game", "rules"} or not isinstance(record["game"], str):
             raise InvalidRulesError(
-                f"a game must be {{'game': name, 'rules': {{...}}}}, got {record!r:.80}"
+                f"a game must be {{'game': name, 'rules': {{...}}}}, got {_show(record)}"
             )
         rules = record["rules"]
         if not isinstance(rules, dict):
-            raise InvalidRulesError(f"a game's rules must be an object, got {rules!r:.80}")
+            raise InvalidRulesError(f"a game's rules must be an object, got {_show(rules)}")
         return load_game(record["game"], **rules)
 
     def __str__(self) -> str:
@@ -332,5 +333,5 @@ def _json_object(data: object) -> dict[str, Any]:
         except (ValueError, RecursionError) as exc:
             raise InvalidStateError(f"not valid JSON: {exc}") from exc
     if not isinstance(data, dict):
-        raise InvalidStateError(f"a record must be a JSON object, got {data!r:.80}")
+        raise InvalidStateError(f"a record must be a JSON object, got {_show(data)}")
     return data

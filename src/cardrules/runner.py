@@ -37,6 +37,7 @@ from typing import IO, Any, TypeVar
 import attrs
 
 from cardrules.bots.base import Bot, LegalView, bot_name
+from cardrules.cards import _show
 from cardrules.errors import CardRulesError, IllegalActionError, SimulationError
 from cardrules.game import GameState, LegalActions, Turn
 from cardrules.records import dump_json
@@ -97,9 +98,11 @@ def t_quantile(p: float, df: float) -> float:
     (0.0, -2.5706)
     """
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 < p < 1:
-        raise CardRulesError(f"a quantile needs a probability strictly between 0 and 1, got {p!r}")
+        raise CardRulesError(
+            f"a quantile needs a probability strictly between 0 and 1, got {_show(p)}"
+        )
     if df != math.inf and (type(df) is not int or df < 1):
-        raise CardRulesError(f"degrees of freedom must be a positive int or inf, got {df!r}")
+        raise CardRulesError(f"degrees of freedom must be a positive int or inf, got {_show(df)}")
     if p == 0.5:
         return 0.0
     if p < 0.5:
@@ -237,10 +240,10 @@ class Stat:
         (1.8, 7.1)
         """
         if type(resamples) is not int or resamples < 1:
-            raise CardRulesError(f"resamples must be a positive int, got {resamples!r}")
+            raise CardRulesError(f"resamples must be a positive int, got {_show(resamples)}")
         if isinstance(confidence, bool) or not 0 < confidence < 1:
             raise CardRulesError(
-                f"confidence must lie strictly between 0 and 1, got {confidence!r}"
+                f"confidence must lie strictly between 0 and 1, got {_show(confidence)}"
             )
         data = tuple(values)
         size = len(data)
@@ -411,10 +414,10 @@ def play_game(
 def _checked_bots(bots: object) -> tuple[Bot, ...]:
     """``bots`` as a tuple of bots; anything without a ``choose`` method is refused."""
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
-        raise SimulationError(f"bots must be a sequence of bots, got {bots!r:.80}")
+        raise SimulationError(f"bots must be a sequence of bots, got {_show(bots)}")
     for bot in bots:
         if not isinstance(bot, Bot):
-            raise SimulationError(f"{bot!r:.80} is not a bot: it has no choose method")
+            raise SimulationError(f"{_show(bot)} is not a bot: it has no choose method")
     return tuple(bots)
 
 
@@ -428,7 +431,7 @@ def _ask(
         raise
     except Exception as exc:
         raise SimulationError(
-            f"bot {bot_name(bot)!r} in seat {seat} failed in {type(state).__name__}"
+            f"bot {_show(bot_name(bot))} in seat {seat} failed in {type(state).__name__}"
             f" after {len(state.history)} actions: {type(exc).__name__}: {exc}"
         ) from exc
     try:
@@ -437,7 +440,7 @@ def _ask(
         legal_choice = False
     if not legal_choice:
         raise IllegalActionError(
-            f"bot {bot_name(bot)!r} in seat {seat} chose {action!r:.120}, which is not legal"
+            f"bot {_show(bot_name(bot))} in seat {seat} chose {_show(action)}, which is not legal"
         )
     return action
 
@@ -503,10 +506,10 @@ def simulate(
     check_seed(seed)
     if type(games) is not int or not 0 <= games <= MAX_GAMES:
         raise SimulationError(
-            f"games must be a whole number from 0 to {MAX_GAMES}, got {games!r:.80}"
+            f"games must be a whole number from 0 to {MAX_GAMES}, got {_show(games)}"
         )
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
-        raise SimulationError(f"chunk_size must be a positive int, got {chunk_size!r}")
+        raise SimulationError(f"chunk_size must be a positive int, got {_show(chunk_size)}")
     bots = _checked_bots(bots)
     players = new_game(derive_seed(seed, 0)).num_players
     if len(bots) != players:

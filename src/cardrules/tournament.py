@@ -77,6 +77,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.cards import _show
 from cardrules.errors import InvalidStateError, SimulationError
 from cardrules.registry import BotFactory, Game, load_game
 from cardrules.rng import Rng, check_seed, derive_seed
@@ -276,7 +277,7 @@ class TournamentResult:
             except ValueError as exc:
                 raise InvalidStateError(f"not valid JSON: {exc}") from exc
         if not isinstance(data, dict) or data.get("kind") != KIND:
-            raise InvalidStateError(f"not a tournament result: {data!r:.80}")
+            raise InvalidStateError(f"not a tournament result: {_show(data)}")
         try:
             return cls(
                 game=str(data["game"]),
@@ -309,7 +310,7 @@ class TournamentResult:
                 ),
             )
         except (KeyError, IndexError, TypeError, ValueError) as exc:
-            raise InvalidStateError(f"a malformed tournament result: {exc!r:.120}") from exc
+            raise InvalidStateError(f"a malformed tournament result: {_show(exc)}") from exc
 
 
 def play_pair(
@@ -384,14 +385,14 @@ def tournament(
     if isinstance(game, str):
         game = load_game(game)
     if not isinstance(game, Game):
-        raise SimulationError(f"a tournament needs a Game or a game spec, got {game!r:.80}")
+        raise SimulationError(f"a tournament needs a Game or a game spec, got {_show(game)}")
     check_seed(seed)
     if type(games) is not int or not 1 <= games <= MAX_GAMES:
         raise SimulationError(
-            f"games must be a whole number from 1 to {MAX_GAMES}, got {games!r:.80}"
+            f"games must be a whole number from 1 to {MAX_GAMES}, got {_show(games)}"
         )
     if type(resamples) is not int or resamples < 1:
-        raise SimulationError(f"resamples must be a positive int, got {resamples!r:.80}")
+        raise SimulationError(f"resamples must be a positive int, got {_show(resamples)}")
     factories = _factories(game, bots)
     names = tuple(factories)
     players = game.num_players
@@ -488,7 +489,7 @@ def roles_count(players: int, role: int) -> int:
 
 def _factories(game: Game, bots: Mapping[str, BotFactory] | Sequence[str]) -> dict[str, BotFactory]:
     if isinstance(bots, str):
-        raise SimulationError(f"bots must be a list of names or a mapping, got {bots!r:.80}")
+        raise SimulationError(f"bots must be a list of names or a mapping, got {_show(bots)}")
     if isinstance(bots, Mapping):
         chosen = {str(name): factory for name, factory in bots.items()}
         if not all(callable(factory) for factory in chosen.values()):
@@ -500,10 +501,10 @@ def _factories(game: Game, bots: Mapping[str, BotFactory] | Sequence[str]) -> di
             key = str(name).strip().lower()
             if key not in known:
                 raise SimulationError(
-                    f"unknown {game.name} bot {name!r:.40}; choose from {', '.join(known)}"
+                    f"unknown {game.name} bot {_show(name)}; choose from {', '.join(known)}"
                 )
             if key in chosen:
-                raise SimulationError(f"bot {key!r} is named twice")
+                raise SimulationError(f"bot {_show(key)} is named twice")
             chosen[key] = known[key]
     if len(chosen) < 2:
         raise SimulationError(f"a tournament needs at least two bots, got {len(chosen)}")
@@ -584,7 +585,7 @@ def _stat_from(data: dict[str, Any]) -> Stat:
         if value is None:
             return math.nan
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"not a number: {value!r:.40}")
+            raise TypeError(f"not a number: {_show(value)}")
         return float(value)
 
     return Stat(int(data["n"]), number(data["mean"]), number(data["sd"]))
@@ -598,5 +599,5 @@ def _interval_from(data: object) -> Interval | None:
     if data is None:
         return None
     if not isinstance(data, list) or len(data) != 2:
-        raise TypeError(f"not an interval: {data!r:.40}")
+        raise TypeError(f"not an interval: {_show(data)}")
     return float(data[0]), float(data[1])

@@ -88,6 +88,7 @@ from cardrules.azi.events import (
 from cardrules.azi.observation import AziMatchObservation, AziObservation
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
+from cardrules.cards import _show
 from cardrules.errors import InvalidStateError
 
 __all__ = [
@@ -195,7 +196,7 @@ def _unpack(observation: object) -> tuple[AziObservation, tuple[int, ...], int]:
         finished = len(observation.games) - (0 if observation.is_over else 1)
         return observation.current, observation.totals, finished
     if not isinstance(observation, AziObservation):
-        raise InvalidStateError(f"expected an Azi observation, got {observation!r:.80}")
+        raise InvalidStateError(f"expected an Azi observation, got {_show(observation)}")
     return observation, (), 0
 
 

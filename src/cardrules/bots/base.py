@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from cardrules.cards import _show
 from cardrules.game import LegalActions, check_index
 from cardrules.rng import Rng
 
@@ -91,7 +92,7 @@ class LegalView(LegalActions[A]):
 
     def __setattr__(self, name: str, value: object) -> None:
         if hasattr(self, "_actions"):
-            raise AttributeError(f"a LegalView is read-only; cannot set {name!r}")
+            raise AttributeError(f"a LegalView is read-only; cannot set {_show(name)}")
         object.__setattr__(self, name, value)
 
     def __contains__(self, action: object) -> bool:

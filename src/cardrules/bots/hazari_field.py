@@ -68,7 +68,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.game import LegalActions
 from cardrules.hazari.actions import Up
@@ -117,7 +117,7 @@ def field_rounds(hand: tuple[Card, ...], field: str) -> Rounds:
         return (a, b, c, d)
     if field == "solver":
         return arrangement_rounds(best_arrangement(hand))
-    raise InvalidRulesError(f"field must be one of {', '.join(FIELDS)}, got {field!r:.40}")
+    raise InvalidRulesError(f"field must be one of {', '.join(FIELDS)}, got {_show(field)}")
 
 
 def sample_worlds(
@@ -137,7 +137,9 @@ def sample_worlds(
     mine = set(hand)
     unseen = [card for card in PACK if card not in mine]
     if len(unseen) != 39 or not 0 <= player < PLAYERS:
-        raise InvalidStateError(f"expected a 13-card hand and a seat in 0..3, got seat {player!r}")
+        raise InvalidStateError(
+            f"expected a 13-card hand and a seat in 0..3, got seat {_show(player)}"
+        )
     worlds: list[World] = []
     for _ in range(count):
         order = rng.shuffled(unseen)
@@ -216,22 +218,22 @@ def _current(observation: object) -> HazariObservation:
         return observation.current
     if isinstance(observation, HazariObservation):
         return observation
-    raise InvalidStateError(f"expected a Hazari observation, got {observation!r:.80}")
+    raise InvalidStateError(f"expected a Hazari observation, got {_show(observation)}")
 
 
 def _check_field(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value not in FIELDS:
-        raise InvalidRulesError(f"field must be one of {', '.join(FIELDS)}, got {value!r:.40}")
+        raise InvalidRulesError(f"field must be one of {', '.join(FIELDS)}, got {_show(value)}")
 
 
 def _check_positive(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not int or value < 1:
-        raise InvalidRulesError(f"{attribute.name} must be a positive int, got {value!r:.40}")
+        raise InvalidRulesError(f"{attribute.name} must be a positive int, got {_show(value)}")
 
 
 def _check_margin(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-        raise InvalidRulesError(f"margin must be a finite number >= 0, got {value!r:.40}")
+        raise InvalidRulesError(f"margin must be a finite number >= 0, got {_show(value)}")
 
 
 @attrs.frozen

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
+from cardrules.cards import _show
 from cardrules.errors import IllegalActionError
 
 __all__ = ["HAND_SIZE", "SPLITS", "split_id", "split_of_id"]
@@ -116,7 +117,7 @@ def split_of_id(action_id: int) -> tuple[int, tuple[int, int, int]]:
     """
     if type(action_id) is not int or not 0 <= action_id < SPLITS:
         raise IllegalActionError(
-            f"action id {action_id!r:.40} is out of range; Hazari ids are 0 to {SPLITS - 1}"
+            f"action id {_show(action_id)} is out of range; Hazari ids are 0 to {SPLITS - 1}"
         )
     q, rest_id = divmod(action_id, 280)
     f, s = divmod(rest_id, 10)

@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.cards import _show
 from cardrules.errors import IllegalActionError, ParseError
 from cardrules.hazari.arrangement import Arrangement
 
@@ -30,7 +31,7 @@ __all__ = ["HazariAction", "Up", "parse_action", "parse_action_text"]
 
 def _check_arrangement(_: object, __: object, value: Arrangement) -> None:
     if not isinstance(value, Arrangement):
-        raise IllegalActionError(f"Up needs an Arrangement, got {value!r:.80}")
+        raise IllegalActionError(f"Up needs an Arrangement, got {_show(value)}")
 
 
 @attrs.frozen(repr=False)
@@ -68,7 +69,7 @@ class Up:
             or data["type"] != "up"
             or not isinstance(data["arrangement"], str)
         ):
-            raise ParseError(f"expected an up action with an arrangement, got {data!r:.80}")
+            raise ParseError(f"expected an up action with an arrangement, got {_show(data)}")
         return cls.parse(data["arrangement"])
 
 
@@ -83,7 +84,7 @@ def parse_action_text(text: str) -> Up:
     Up.parse('AS KS QS | JS TS 9S | 8S 7S 6S | 5S 4S 3S 2S')
     """
     if not isinstance(text, str):
-        raise ParseError(f"expected an action as text, got {text!r:.80}")
+        raise ParseError(f"expected an action as text, got {_show(text)}")
     return Up.parse(text)
 
 

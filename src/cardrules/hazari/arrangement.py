@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from cardrules.cards import Card, format_cards, parse_cards
+from cardrules.cards import Card, _show, format_cards, parse_cards
 from cardrules.errors import InvalidArrangementError
 from cardrules.hazari.combination import COMBINATIONS, Combination
 from cardrules.hazari.evaluator import strength4_of, strength_of
@@ -95,7 +95,7 @@ class Arrangement:
         parts = text.split("|")
         if len(parts) != 4:
             raise InvalidArrangementError(
-                f"an arrangement is 4 groups separated by '|', got {len(parts)} in {text!r}"
+                f"an arrangement is 4 groups separated by '|', got {len(parts)} in {_show(text)}"
             )
         return cls([parse_cards(part, allow_duplicates=True) for part in parts])
 
@@ -108,7 +108,7 @@ class Arrangement:
             return cls(
                 [parse_cards(" ".join(map(str, part)), allow_duplicates=True) for part in obj]
             )
-        raise InvalidArrangementError(f"cannot read an arrangement from {obj!r}")
+        raise InvalidArrangementError(f"cannot read an arrangement from {_show(obj)}")
 
     def to_json(self) -> str:
         """The arrangement as its text, which :meth:`from_json` and :meth:`parse` read back."""
@@ -163,7 +163,7 @@ def _validated(
     """Check a partition against H7 and put it in play order."""
     if isinstance(groups, (str, bytes)):
         raise InvalidArrangementError(
-            f"expected four groups of cards, got the string {groups!r}; use Arrangement.parse"
+            f"expected four groups of cards, got the string {_show(groups)}; use Arrangement.parse"
         )
     parts = [_group(part, number) for number, part in enumerate(groups, 1)]
     if len(parts) != 4:
@@ -198,15 +198,19 @@ def _validated(
 def _group(part: Iterable[Card], number: int) -> Group:
     if isinstance(part, (str, bytes)):
         raise InvalidArrangementError(
-            f"group {number} is the string {part!r}, not cards; use Arrangement.parse for text"
+            f"group {number} is the string {_show(part)}, not cards; use Arrangement.parse for text"
         )
     try:
         cards = tuple(part)
     except TypeError:
-        raise InvalidArrangementError(f"group {number} is {part!r}, not a group of cards") from None
+        raise InvalidArrangementError(
+            f"group {number} is {_show(part)}, not a group of cards"
+        ) from None
     for card in cards:
         if card.__class__ is not Card:
-            raise InvalidArrangementError(f"group {number} holds {card!r}, which is not a Card")
+            raise InvalidArrangementError(
+                f"group {number} holds {_show(card)}, which is not a Card"
+            )
     return tuple(sorted(cards, reverse=True))
 
 

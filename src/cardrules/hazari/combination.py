@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Rank
+from cardrules.cards import Rank, _show
 from cardrules.errors import InvalidCardsError, ParseError
 
 __all__ = ["COMBINATIONS", "RUNS", "SETS", "Combination", "Kind", "TableRow", "combination_table"]
@@ -65,7 +65,7 @@ class Kind(enum.IntEnum):
         kind = _KIND_BY_TEXT.get(" ".join(text.replace("_", " ").split()).lower())
         if kind is None:
             names = ", ".join(k.label for k in reversed(Kind))
-            raise ParseError(f"unknown combination kind {text!r} (expected one of {names})")
+            raise ParseError(f"unknown combination kind {_show(text)} (expected one of {names})")
         return kind
 
     def __str__(self) -> str:
@@ -138,14 +138,14 @@ def _kind(value: Any) -> Kind:
     try:
         return Kind(value)
     except ValueError:
-        raise InvalidCardsError(f"{value!r} is not a combination Kind") from None
+        raise InvalidCardsError(f"{_show(value)} is not a combination Kind") from None
 
 
 def _ranks(value: Iterable[Any]) -> tuple[Rank, ...]:
     try:
         return tuple(Rank(rank) for rank in value)
     except (TypeError, ValueError):
-        raise InvalidCardsError(f"{value!r} is not a sequence of ranks (2..14)") from None
+        raise InvalidCardsError(f"{_show(value)} is not a sequence of ranks (2..14)") from None
 
 
 @attrs.frozen(eq=False, order=False, repr=False)
@@ -183,7 +183,7 @@ class Combination:
     def from_strength(cls, strength: int) -> Combination:
         """The interned combination with the given strength (0..740)."""
         if type(strength) is not int or not 0 <= strength < len(COMBINATIONS):
-            raise InvalidCardsError(f"strength {strength!r} is not an integer in 0..740")
+            raise InvalidCardsError(f"strength {_show(strength)} is not an integer in 0..740")
         return COMBINATIONS[strength]
 
     @classmethod
@@ -200,13 +200,19 @@ class Combination:
         try:
             ranks = [Rank.parse(symbol) for symbol in ranks_text.split("-")]
         except ParseError:
-            raise ParseError(f"cannot read the ranks {ranks_text!r} in {text!r}") from None
+            raise ParseError(
+                f"cannot read the ranks {_show(ranks_text)} in {_show(text)}"
+            ) from None
         if len(ranks) != 3:
-            raise ParseError(f"a combination names three ranks, like A-K-Q, not {ranks_text!r}")
+            raise ParseError(
+                f"a combination names three ranks, like A-K-Q, not {_show(ranks_text)}"
+            )
         key = _key_from_three(kind, ranks)
         strength = _STRENGTH_BY_KEY.get(key)
         if strength is None:
-            raise ParseError(f"{text!r}: ranks {ranks_text} do not make a {kind} ({_SHAPES[kind]})")
+            raise ParseError(
+                f"{_show(text)}: ranks {ranks_text} do not make a {kind} ({_SHAPES[kind]})"
+            )
         return COMBINATIONS[strength]
 
     @property

@@ -15,7 +15,7 @@ seat ``(dealer + 1 + i) % 4``.
 
 from __future__ import annotations
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.deck import Deck
 from cardrules.errors import InvalidCardsError, InvalidRulesError
 
@@ -27,7 +27,7 @@ PLAYERS = 4
 def deal_hands(deck: Deck, dealer: int) -> tuple[tuple[Card, ...], ...]:
     """The four 13-card hands dealt from ``deck``, indexed by seat, each sorted."""
     if type(dealer) is not int or not 0 <= dealer < PLAYERS:
-        raise InvalidRulesError(f"dealer {dealer!r} is not a seat in 0..3")
+        raise InvalidRulesError(f"dealer {_show(dealer)} is not a seat in 0..3")
     if len(deck) != 52:
         raise InvalidCardsError(f"a Hazari deal needs the 52-card pack, got {len(deck)} cards")
     hands: list[list[Card]] = [[] for _ in range(PLAYERS)]

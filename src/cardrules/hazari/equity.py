@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.errors import InvalidArrangementError, InvalidRulesError
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.greedy import greedy_arrangement, greedy_rounds
@@ -69,7 +69,7 @@ def _policy_rounds(policy: Policy, cards: tuple[Card, ...]) -> list[tuple[int, i
     arrangement = policy(cards)
     if not isinstance(arrangement, Arrangement) or arrangement.cards != cards:
         raise InvalidArrangementError(
-            f"the opponents' policy returned {arrangement!r}, not an arrangement of its hand"
+            f"the opponents' policy returned {_show(arrangement)}, not an arrangement of its hand"
         )
     return list(zip(arrangement.strengths, arrangement.points, strict=True))
 
@@ -93,14 +93,14 @@ def arrangement_equity(
     """
     cards = sorted_hand(hand)
     if not isinstance(arrangement, Arrangement) or arrangement.cards != cards:
-        raise InvalidArrangementError(f"{arrangement!r} is not an arrangement of the hand")
+        raise InvalidArrangementError(f"{_show(arrangement)} is not an arrangement of the hand")
     check_seed(seed)
     if type(deals) is not int or deals < 1:
-        raise InvalidRulesError(f"deals must be a positive int, got {deals!r}")
+        raise InvalidRulesError(f"deals must be a positive int, got {_show(deals)}")
     if leader is not None and (type(leader) is not int or not 0 <= leader < 4):
-        raise InvalidRulesError(f"leader {leader!r} is not a seat in 0..3")
+        raise InvalidRulesError(f"leader {_show(leader)} is not a seat in 0..3")
     if not isinstance(tie_rule, TieRule):
-        raise InvalidRulesError(f"tie_rule must be a TieRule, got {tie_rule!r}")
+        raise InvalidRulesError(f"tie_rule must be a TieRule, got {_show(tie_rule)}")
     mine = list(zip(arrangement.strengths, arrangement.points, strict=True))
     mine_set = set(cards)
     others = [card for card in map(Card.from_index, range(52)) if card not in mine_set]

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.errors import InvalidCardsError
 from cardrules.hazari.combination import _KEYS, COMBINATIONS, Combination, Kind
 
@@ -102,7 +102,7 @@ _BY_PAIR = _pair_table()
 def _bad_indices(*indices: Any) -> InvalidCardsError:
     for index in indices:
         if type(index) is not int or not 0 <= index < 52:
-            return InvalidCardsError(f"card index {index!r} is not an integer in 0..51")
+            return InvalidCardsError(f"card index {_show(index)} is not an integer in 0..51")
     return InvalidCardsError(f"card indices {list(indices)} repeat a card")
 
 
@@ -152,28 +152,30 @@ def strength4_of(a: int, b: int, c: int, d: int) -> int:
     raise _bad_indices(a, b, c, d)
 
 
-def _show(cards: tuple[Any, ...]) -> str:
-    return " ".join(str(card) if card.__class__ is Card else repr(card) for card in cards)
+def _show_cards(cards: tuple[Any, ...]) -> str:
+    return " ".join(str(card) if card.__class__ is Card else _show(card) for card in cards)
 
 
 def _indices(cards: Iterable[Card]) -> tuple[int, ...]:
     """The indices of 3 or 4 distinct cards, or a clear error."""
     if isinstance(cards, (str, bytes)):
-        raise InvalidCardsError(f"expected Card objects, got the string {cards!r}; parse it first")
+        raise InvalidCardsError(
+            f"expected Card objects, got the string {_show(cards)}; parse it first"
+        )
     try:
         cards = tuple(cards)
     except TypeError:
-        raise InvalidCardsError(f"expected 3 or 4 Card objects, got {cards!r}") from None
+        raise InvalidCardsError(f"expected 3 or 4 Card objects, got {_show(cards)}") from None
     if len(cards) not in (3, 4):
         raise InvalidCardsError(
-            f"a Hazari combination takes 3 or 4 cards, got {len(cards)}: {_show(cards)}"
+            f"a Hazari combination takes 3 or 4 cards, got {len(cards)}: {_show_cards(cards)}"
         )
     seen: set[int] = set()
     for card in cards:
         if card.__class__ is not Card:
-            raise InvalidCardsError(f"{card!r} is not a Card")
+            raise InvalidCardsError(f"{_show(card)} is not a Card")
         if card.index in seen:
-            raise InvalidCardsError(f"the cards {_show(cards)} repeat {card}")
+            raise InvalidCardsError(f"the cards {_show_cards(cards)} repeat {card}")
         seen.add(card.index)
     return tuple(card.index for card in cards)
 
@@ -232,7 +234,9 @@ def best_three(cards: Iterable[Card]) -> tuple[Card, Card, Card]:
     indices = _indices(cards)
     cards = tuple(Card.from_index(index) for index in indices)
     if len(indices) != 4:
-        raise InvalidCardsError(f"best_three takes 4 cards, got {len(indices)}: {_show(cards)}")
+        raise InvalidCardsError(
+            f"best_three takes 4 cards, got {len(indices)}: {_show_cards(cards)}"
+        )
     best = strength4_of(*indices)
     left_out = min(
         card
@@ -285,7 +289,7 @@ def _as_list(groups: Any) -> list[Any]:
     try:
         return list(groups)
     except TypeError:
-        raise InvalidCardsError(f"expected groups of card indices, got {groups!r}") from None
+        raise InvalidCardsError(f"expected groups of card indices, got {_show(groups)}") from None
 
 
 def _checked_strength(group: Any, size: int) -> int:
@@ -295,7 +299,7 @@ def _checked_strength(group: Any, size: int) -> int:
     except TypeError:
         indices = ()
     if len(indices) != size:
-        raise InvalidCardsError(f"expected {size} card indices, got {group!r}")
+        raise InvalidCardsError(f"expected {size} card indices, got {_show(group)}")
     return strength_of(*indices) if size == 3 else strength4_of(*indices)
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, format_cards, parse_cards
+from cardrules.cards import Card, _show, format_cards, parse_cards
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.points import points_of
@@ -49,13 +49,15 @@ __all__ = [
 
 def json_object(data: object, what: str) -> dict[str, Any]:
     """``data`` as a dict: a dict as is, JSON text parsed; else InvalidStateError."""
+    if not isinstance(what, str):
+        raise InvalidStateError(f"what must be text naming the record, got {_show(what)}")
     if isinstance(data, (str, bytes, bytearray)):
         try:
             data = json.loads(data)
         except (ValueError, RecursionError) as exc:
             raise InvalidStateError(f"{what}: not valid JSON: {exc}") from exc
     if not isinstance(data, dict) or not all(isinstance(key, str) for key in data):
-        raise InvalidStateError(f"{what} must be a JSON object, got {data!r:.80}")
+        raise InvalidStateError(f"{what} must be a JSON object, got {_show(data)}")
     return data
 
 
@@ -63,7 +65,8 @@ def _fields(data: object, kind: str, keys: tuple[str, ...]) -> dict[str, Any]:
     record = json_object(data, f"a {kind!r} event")
     if record.get("type") != kind or set(record) != {"type", *keys}:
         raise InvalidStateError(
-            f"a {kind!r} event has exactly the keys type, {', '.join(keys)}; got {record!r:.80}"
+            f"a {_show(kind)} event has exactly the keys type, {', '.join(keys)};"
+            f" got {_show(record)}"
         )
     return record
 
@@ -71,26 +74,26 @@ def _fields(data: object, kind: str, keys: tuple[str, ...]) -> dict[str, Any]:
 def json_seat(value: object, what: str) -> int:
     """``value`` if it is a seat number (an int in 0..3), else InvalidStateError."""
     if type(value) is not int or not 0 <= value < PLAYERS:
-        raise InvalidStateError(f"{what} must be a seat in 0..3, got {value!r:.40}")
+        raise InvalidStateError(f"{what} must be a seat in 0..3, got {_show(value)}")
     return value
 
 
 def json_whole(value: object, what: str) -> int:
     """``value`` if it is a whole number (an int, at least 0), else InvalidStateError."""
     if type(value) is not int or value < 0:
-        raise InvalidStateError(f"{what} must be a whole number, got {value!r:.40}")
+        raise InvalidStateError(f"{what} must be a whole number, got {_show(value)}")
     return value
 
 
 def _ints(value: object, what: str, check: Callable[[object, str], int]) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise InvalidStateError(f"{what} must be a list, got {value!r:.80}")
+        raise InvalidStateError(f"{what} must be a list, got {_show(value)}")
     return tuple(check(item, what) for item in value)
 
 
 def _cards(text: object, what: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
-        raise InvalidStateError(f"{what} must be cards as text, got {text!r:.80}")
+        raise InvalidStateError(f"{what} must be cards as text, got {_show(text)}")
     try:
         return parse_cards(text)
     except CardRulesError as exc:
@@ -163,10 +166,10 @@ class RoundPlayed:
         record = _fields(data, "round", ("round", "leader", "groups", "winner", "taken", "points"))
         groups = record["groups"]
         if not isinstance(groups, list) or len(groups) != PLAYERS:
-            raise InvalidStateError(f"a round shows 4 groups, got {groups!r:.80}")
+            raise InvalidStateError(f"a round shows 4 groups, got {_show(groups)}")
         number = record["round"]
         if type(number) is not int or not 1 <= number <= 4:
-            raise InvalidStateError(f"round must be 1..4, got {number!r:.40}")
+            raise InvalidStateError(f"round must be 1..4, got {_show(number)}")
         event = cls(
             number=number,
             leader=json_seat(record["leader"], "leader"),
@@ -268,6 +271,6 @@ def event_from_json(data: object) -> MatchEvent:
     read = _EVENTS.get(kind) if isinstance(kind, str) else None
     if read is None:
         raise InvalidStateError(
-            f"unknown Hazari event type {kind!r:.40} (expected {', '.join(_EVENTS)})"
+            f"unknown Hazari event type {_show(kind)} (expected {', '.join(_EVENTS)})"
         )
     return read(record)

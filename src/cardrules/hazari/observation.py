@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, format_cards, parse_cards
+from cardrules.cards import Card, _show, format_cards, parse_cards
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.events import (
@@ -175,13 +175,13 @@ def _round_lines(events: tuple[Any, ...]) -> list[str]:
 
 def _list(value: object, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise InvalidStateError(f"{what} must be a list, got {value!r:.80}")
+        raise InvalidStateError(f"{what} must be a list, got {_show(value)}")
     return value
 
 
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str):
-        raise InvalidStateError(f"{what} must be text, got {value!r:.80}")
+        raise InvalidStateError(f"{what} must be text, got {_show(value)}")
     return value
 
 
@@ -191,8 +191,8 @@ def _same(written: dict[str, Any], record: dict[str, Any], what: str) -> None:
         for key in record:
             if dump_json(written.get(key)) != dump_json(record[key]):
                 raise InvalidStateError(
-                    f"{what}: {key} {record[key]!r:.80} is not written as to_json writes it"
-                    f" ({written.get(key)!r:.80})"
+                    f"{what}: {key} {_show(record[key])} is not written as to_json writes it"
+                    f" ({_show(written.get(key))})"
                 )
         raise InvalidStateError(f"{what} is not written as to_json writes it")
 

@@ -33,7 +33,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, require_distinct
+from cardrules.cards import Card, _show, require_distinct
 from cardrules.errors import InvalidCardsError
 from cardrules.game import LegalActions, check_index
 from cardrules.hazari.arrangement import Arrangement
@@ -140,7 +140,9 @@ def sorted_hand(hand: Iterable[Card]) -> tuple[Card, ...]:
     ):
         return tuple(sorted(hand, key=_INDEX))
     if isinstance(hand, (str, bytes)):
-        raise InvalidCardsError(f"expected Card objects, got the string {hand!r}; parse it first")
+        raise InvalidCardsError(
+            f"expected Card objects, got the string {_show(hand)}; parse it first"
+        )
     cards = require_distinct(hand, "hand")
     if len(cards) != HAND_SIZE:
         raise InvalidCardsError(f"a Hazari hand has 13 cards, got {len(cards)}")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidStateError
 from cardrules.hazari.actions import Up
@@ -90,7 +90,7 @@ def _revealed(observation: HazariObservation) -> HazariState:
 def resample(observation: HazariObservation, rng: Rng) -> HazariState:
     """A deal consistent with ``observation``; the other seats' hidden cards redrawn by ``rng``."""
     if not isinstance(observation, HazariObservation):
-        raise InvalidStateError(f"expected a HazariObservation, got {observation!r:.80}")
+        raise InvalidStateError(f"expected a HazariObservation, got {_show(observation)}")
     if observation.is_terminal:
         return _revealed(observation)
     me = observation.player
@@ -117,7 +117,7 @@ def resample_match(observation: HazariMatchObservation, rng: Rng) -> HazariMatch
     """A match consistent with ``observation``: finished deals as revealed, the current
     deal resampled, and the deals still to come drawn from a fresh seed of ``rng``."""
     if not isinstance(observation, HazariMatchObservation):
-        raise InvalidStateError(f"expected a HazariMatchObservation, got {observation!r:.80}")
+        raise InvalidStateError(f"expected a HazariMatchObservation, got {_show(observation)}")
     decks = []
     actions: list[Up] = []
     for deal in observation.deals:

@@ -23,7 +23,7 @@ import math
 from collections.abc import Iterable
 from itertools import combinations
 
-from cardrules.cards import Card, format_cards
+from cardrules.cards import Card, _show, format_cards
 from cardrules.errors import InvalidRulesError
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.greedy import cards_of_mask, greedy_arrangement, greedy_masks
@@ -90,7 +90,7 @@ def _score(objective: Objective, round_number: int, group: tuple[Card, ...]) -> 
     if isinstance(value, (int, float)) and math.isfinite(value):
         return float(value)
     raise InvalidRulesError(
-        f"the objective scored round {round_number} group {format_cards(group)} as {value!r}, "
+        f"the objective scored round {round_number} group {format_cards(group)} as {_show(value)}, "
         "not a finite number"
     )
 
@@ -136,7 +136,7 @@ def top_arrangements(
     True
     """
     if type(k) is not int or k < 1:
-        raise InvalidRulesError(f"k must be a positive int, got {k!r:.40}")
+        raise InvalidRulesError(f"k must be a positive int, got {_show(k)}")
     cards = sorted_hand(hand)
     strength = triple_strengths(cards)
     quad = quad_strengths(strength)

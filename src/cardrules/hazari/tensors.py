@@ -33,6 +33,7 @@ have seen, so the information-state tensor is the same vector.
 
 from __future__ import annotations
 
+from cardrules.cards import _show
 from cardrules.errors import InvalidStateError
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.events import RoundPlayed
@@ -95,7 +96,7 @@ def observation_tensor(observation: HazariObservation | HazariMatchObservation) 
         totals, target = observation.totals, observation.rules.target
         observation = observation.current
     if not isinstance(observation, HazariObservation):
-        raise InvalidStateError(f"expected a Hazari observation, got {observation!r:.80}")
+        raise InvalidStateError(f"expected a Hazari observation, got {_show(observation)}")
     out = [0.0] * TENSOR_SIZE
     out[_PLAYER + observation.player] = 1.0
     out[_DEALER + observation.dealer] = 1.0

@@ -50,7 +50,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.errors import InvalidCardsError, InvalidRulesError
 from cardrules.hazari.combination import COMBINATIONS, Combination, Kind
 from cardrules.hazari.evaluator import evaluate
@@ -153,7 +153,9 @@ class ValueModel:
     ) -> ValueModel:
         """A model from the counts of :func:`generate_tables`; checks their shape."""
         if type(samples) is not int or samples <= 0:
-            raise InvalidRulesError(f"value tables need a positive sample count, got {samples!r}")
+            raise InvalidRulesError(
+                f"value tables need a positive sample count, got {_show(samples)}"
+            )
         if len(rounds) != ROUNDS:
             raise InvalidRulesError(f"value tables need 4 rounds of counts, got {len(rounds)}")
         for number, tables in enumerate(rounds, 1):
@@ -189,7 +191,7 @@ class ValueModel:
 
 def _round_index(round_number: int) -> int:
     if type(round_number) is not int or not 1 <= round_number <= ROUNDS:
-        raise InvalidCardsError(f"round {round_number!r} is not one of 1, 2, 3, 4")
+        raise InvalidCardsError(f"round {_show(round_number)} is not one of 1, 2, 3, 4")
     return round_number - 1
 
 
@@ -250,7 +252,7 @@ def generate_tables(deals: int, seed: int, *, workers: int = 1) -> ValueModel:
     """
     check_seed(seed)
     if type(deals) is not int or deals <= 0:
-        raise InvalidRulesError(f"deals must be a positive int, got {deals!r}")
+        raise InvalidRulesError(f"deals must be a positive int, got {_show(deals)}")
     step = max(1, -(-deals // (workers * 8)))
     bounds = [(start, min(deals, start + step)) for start in range(0, deals, step)]
     if workers > 1:
