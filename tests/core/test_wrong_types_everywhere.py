@@ -662,14 +662,6 @@ KNOWN_GAPS: dict[str, tuple[str, tuple[str, ...]]] = {
         "TypeError escapes from hazari/deal.py deal_hands",
         ("a lambda", "valid:dealer:1"),
     ),
-    "cardrules.hazari.evaluator.best_three": (
-        "RecursionError escapes from hazari/evaluator.py <genexpr>",
-        ("a list nested 10000 deep",),
-    ),
-    "cardrules.hazari.evaluator.evaluate": (
-        "RecursionError escapes from hazari/evaluator.py <genexpr>",
-        ("a list nested 10000 deep",),
-    ),
     "cardrules.hazari.events.RoundPlayed[0].group_of": (
         "TypeError escapes from hazari/events.py group_of",
         ("None",),
