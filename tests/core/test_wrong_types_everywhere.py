@@ -550,42 +550,6 @@ KNOWN_GAPS: dict[str, tuple[str, tuple[str, ...]]] = {
         "TypeError escapes from bots/base.py nth_action",
         ("None", "None"),
     ),
-    "cardrules.bots.hazari.GreedyBot[0].choose": (
-        "AttributeError escapes from bots/hazari.py _hand",
-        ("None", "None", "None"),
-    ),
-    "cardrules.bots.hazari.SolverBot[0].choose": (
-        "AttributeError escapes from bots/hazari.py _hand",
-        ("None", "None", "None"),
-    ),
-    "cardrules.bots.hazari_field.FieldAwareBot[0].assess": (
-        "AttributeError escapes from bots/hazari_field.py sample_worlds",
-        ("valid:observation:1", "b'x'"),
-    ),
-    "cardrules.bots.hazari_field.FieldAwareBot[0].choose": (
-        "AttributeError escapes from bots/hazari_field.py sample_worlds",
-        ("valid:observation:1", "-(10**5000)", "b'x'"),
-    ),
-    "cardrules.bots.hazari_field.Rounds": (
-        "TypeError escapes from Python (not called as documented)",
-        ("None",),
-    ),
-    "cardrules.bots.hazari_field.World": (
-        "TypeError escapes from Python (not called as documented)",
-        ("None",),
-    ),
-    "cardrules.bots.hazari_field.arrangement_rounds": (
-        "AttributeError escapes from bots/hazari_field.py arrangement_rounds",
-        ("None",),
-    ),
-    "cardrules.bots.hazari_field.sample_worlds": (
-        "TypeError escapes from bots/hazari_field.py sample_worlds",
-        ("None", "None", "None", "None", "None"),
-    ),
-    "cardrules.bots.hazari_field.score_candidates": (
-        "TypeError escapes from bots/hazari_field.py score_candidates",
-        ("None", "None", "None", "None", "None"),
-    ),
     "cardrules.bots.random_bot.RandomBot[0].choose": (
         "TypeError escapes from bots/random_bot.py choose",
         ("None", "None", "None"),
@@ -634,142 +598,6 @@ KNOWN_GAPS: dict[str, tuple[str, tuple[str, ...]]] = {
         "TypeError escapes from game.py check_index",
         ("None", "None"),
     ),
-    "cardrules.hazari.action_ids.split_id": (
-        "TypeError escapes from hazari/action_ids.py split_id",
-        ("None", "None"),
-    ),
-    "cardrules.hazari.arrangement.Arrangement": (
-        "TypeError escapes from hazari/arrangement.py _validated",
-        ("None",),
-    ),
-    "cardrules.hazari.arrangement.Arrangement.from_groups": (
-        "TypeError escapes from hazari/arrangement.py _validated",
-        ("None",),
-    ),
-    "cardrules.hazari.arrangement.Arrangement.from_json": (
-        "RecursionError escapes from hazari/arrangement.py <listcomp>",
-        ("a list nested 10000 deep",),
-    ),
-    "cardrules.hazari.combination.Combination": (
-        "RecursionError escapes from hazari/combination.py _kind",
-        ("a list nested 10000 deep", "a list nested 10000 deep"),
-    ),
-    "cardrules.hazari.combination.Kind": (
-        "ValueError escapes from Python (not called as documented)",
-        ("None",),
-    ),
-    "cardrules.hazari.deal.deal_hands": (
-        "TypeError escapes from hazari/deal.py deal_hands",
-        ("a lambda", "valid:dealer:1"),
-    ),
-    "cardrules.hazari.events.RoundPlayed[0].group_of": (
-        "TypeError escapes from hazari/events.py group_of",
-        ("None",),
-    ),
-    "cardrules.hazari.events.RoundPlayed[1].group_of": (
-        "TypeError escapes from hazari/events.py group_of",
-        ("None",),
-    ),
-    "cardrules.hazari.game.HazariDefinition[0].make_rules": (
-        "TypeError escapes from hazari/game.py make_rules",
-        ("None",),
-    ),
-    "cardrules.hazari.game.HazariDefinition[0].resample": (
-        "AttributeError escapes from hazari/resample.py resample",
-        ("valid:observation:1", "nan"),
-    ),
-    "cardrules.hazari.greedy.cards_of_mask": (
-        "TypeError escapes from hazari/greedy.py <genexpr>",
-        ("None", "None"),
-    ),
-    "cardrules.hazari.greedy.greedy_masks": (
-        "AttributeError escapes from hazari/greedy.py greedy_masks",
-        ("None",),
-    ),
-    "cardrules.hazari.greedy.greedy_picks": (
-        "TypeError escapes from hazari/greedy.py <listcomp>",
-        ("None", "None"),
-    ),
-    "cardrules.hazari.greedy.greedy_rounds": (
-        "TypeError escapes from hazari/greedy.py _order_keys",
-        ("None",),
-    ),
-    "cardrules.hazari.partitions.HandTables[0].id_at": (
-        "TypeError escapes from hazari/partitions.py id_at",
-        ("None",),
-    ),
-    "cardrules.hazari.partitions.HandTables[0].position_of": (
-        "TypeError escapes from hazari/partitions.py position_of",
-        ("None",),
-    ),
-    "cardrules.hazari.partitions.HandTables[0].arrangement": (
-        "TypeError escapes from hazari/partitions.py arrangement",
-        ("None",),
-    ),
-    "cardrules.hazari.partitions.hand_tables": (
-        "TypeError escapes from hazari/partitions.py triple_strengths",
-        ("None",),
-    ),
-    "cardrules.hazari.points.card_points": (
-        "AttributeError escapes from hazari/points.py card_points",
-        ("None",),
-    ),
-    "cardrules.hazari.points.points_of": (
-        "TypeError escapes from hazari/points.py points_of",
-        ("None",),
-    ),
-    "cardrules.hazari.resample.random_arrangement": (
-        "AttributeError escapes from hazari/resample.py random_arrangement",
-        ("None", "None"),
-    ),
-    "cardrules.hazari.resample.resample": (
-        "AttributeError escapes from hazari/resample.py resample",
-        ("valid:observation:1", "2**70"),
-    ),
-    "cardrules.hazari.rounds.resolve_rounds": (
-        "TypeError escapes from hazari/rounds.py resolve_rounds",
-        ("None", "None", "None"),
-    ),
-    "cardrules.hazari.rounds.round_winner": (
-        "TypeError escapes from hazari/rounds.py round_winner",
-        ("None", "None"),
-    ),
-    "cardrules.hazari.rules.HazariRules.from_options": (
-        "TypeError escapes from options.py rules_from_options",
-        ("None",),
-    ),
-    "cardrules.hazari.rules.TieRule": (
-        "ValueError escapes from Python (not called as documented)",
-        ("None",),
-    ),
-    "cardrules.hazari.solver.arrangement_value": (
-        "AttributeError escapes from hazari/solver.py arrangement_value",
-        ("None", "None"),
-    ),
-    "cardrules.hazari.solver.best_arrangement": (
-        "TypeError escapes from hazari/solver.py _score",
-        ("valid:hand:0", "{}"),
-    ),
-    "cardrules.hazari.solver.top_arrangements": (
-        "TypeError escapes from hazari/solver.py _score",
-        ("valid:hand:0", "10**5000", "[[1]]"),
-    ),
-    "cardrules.hazari.state.hands_to_deck": (
-        "TypeError escapes from hazari/state.py hands_to_deck",
-        ("None", "None"),
-    ),
-    "cardrules.hazari.value_model.ValueModel": (
-        "TypeError escapes from hazari/value_model.py __attrs_post_init__",
-        ("None", "None", "None", "None"),
-    ),
-    "cardrules.hazari.value_model.ValueModel.from_tables": (
-        "TypeError escapes from hazari/value_model.py from_tables",
-        ("2**70", "2**70", "2**70", "2**70"),
-    ),
-    "cardrules.hazari.value_model.generate_tables": (
-        "OverflowError escapes from hazari/value_model.py generate_tables",
-        ("10**5000", "valid:seed:0", "nan"),
-    ),
     "cardrules.options.check_bool": (
         "AttributeError escapes from options.py check_bool",
         ("None", "None", "None"),
@@ -801,10 +629,6 @@ KNOWN_GAPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "cardrules.registry.Game[0].resample": (
         "AttributeError escapes from azi/resample.py _below",
         ("valid:observation:0", "2**10000"),
-    ),
-    "cardrules.registry.Game[1].resample": (
-        "AttributeError escapes from hazari/resample.py resample",
-        ("valid:observation:1", "-(10**5000)"),
     ),
     "cardrules.runner.GameResult[0].bot_return": (
         "ValueError escapes from runner.py bot_return",
@@ -869,10 +693,6 @@ KNOWN_GAPS: dict[str, tuple[str, tuple[str, ...]]] = {
             "2**10000",
             "object()",
         ),
-    ),
-    "cardrules.hazari.state.HazariState.new": (
-        "TypeError escapes from hazari/state.py hands_to_deck",
-        ("None", "None", "True", "valid:dealer:0", "None"),
     ),
     # GAPS-END
 }

@@ -26,7 +26,8 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
+from cardrules.errors import IllegalActionError, InvalidStateError
 from cardrules.game import LegalActions
 from cardrules.hazari.actions import Up
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
@@ -61,6 +62,20 @@ HazariView = HazariObservation | HazariMatchObservation
 """What a Hazari bot sees: the observation of a deal, or of a match."""
 
 
+def _check_decision(observation: object, legal_actions: object, rng: object) -> None:
+    """Check the arguments of a Hazari bot's ``choose`` (once per decision)."""
+    if not isinstance(observation, (HazariObservation, HazariMatchObservation)):
+        raise InvalidStateError(
+            f"expected a HazariObservation or HazariMatchObservation, got {_show(observation)}"
+        )
+    if not isinstance(legal_actions, LegalActions):
+        raise IllegalActionError(
+            f"legal_actions must be the LegalActions of the state, got {_show(legal_actions)}"
+        )
+    if not isinstance(rng, Rng):
+        raise InvalidStateError(f"rng must be a cardrules Rng, got {_show(rng)}")
+
+
 def _hand(observation: HazariView) -> tuple[Card, ...]:
     if isinstance(observation, HazariMatchObservation):
         return observation.current.hand
@@ -75,6 +90,7 @@ class GreedyBot:
 
     def choose(self, observation: HazariView, legal_actions: LegalActions[Any], rng: Rng) -> Up:
         """The greedy arrangement of the observed hand (of a deal, or a match's deal)."""
+        _check_decision(observation, legal_actions, rng)
         return Up(greedy_arrangement(_hand(observation)))
 
 
@@ -86,4 +102,5 @@ class SolverBot:
 
     def choose(self, observation: HazariView, legal_actions: LegalActions[Any], rng: Rng) -> Up:
         """The best arrangement of the observed hand (of a deal, or a match's deal)."""
+        _check_decision(observation, legal_actions, rng)
         return Up(best_arrangement(_hand(observation)))

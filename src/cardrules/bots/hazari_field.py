@@ -63,13 +63,15 @@ True
 from __future__ import annotations
 
 import math
+import typing
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
+from cardrules.bots.hazari import _check_decision
 from cardrules.cards import Card, _show
-from cardrules.errors import InvalidRulesError, InvalidStateError
+from cardrules.errors import InvalidArrangementError, InvalidRulesError, InvalidStateError
 from cardrules.game import LegalActions
 from cardrules.hazari.actions import Up
 from cardrules.hazari.arrangement import Arrangement
@@ -97,15 +99,18 @@ __all__ = [
 FIELDS = ("solver", "greedy")
 """The field models: how the bot assumes the other three seats arrange."""
 
-Rounds = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
+# typing.Tuple, not tuple[...]: a type alias, not a constructor to call.
+Rounds = typing.Tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]  # noqa: UP006
 """One seat's four groups in play order, each as (strength, card points)."""
 
-World = tuple[Rounds | None, ...]
+World = typing.Tuple[Rounds | None, ...]  # noqa: UP006
 """Every seat's :data:`Rounds` in one sampled deal; ``None`` at the arranging seat."""
 
 
 def arrangement_rounds(arrangement: Arrangement) -> Rounds:
     """The (strength, card points) of an arrangement's four groups, in play order."""
+    if not isinstance(arrangement, Arrangement):
+        raise InvalidArrangementError(f"expected an Arrangement, got {_show(arrangement)}")
     s, p = arrangement.strengths, arrangement.points
     return ((s[0], p[0]), (s[1], p[1]), (s[2], p[2]), (s[3], p[3]))
 
@@ -134,12 +139,21 @@ def sample_worlds(
     >>> world[2] is None, [len(seat) for seat in world if seat is not None]
     (True, [4, 4, 4])
     """
-    mine = set(hand)
+    try:
+        mine = set(hand)
+    except TypeError:
+        raise InvalidStateError(f"expected a 13-card hand, got {_show(hand)}") from None
     unseen = [card for card in PACK if card not in mine]
-    if len(unseen) != 39 or not 0 <= player < PLAYERS:
+    if len(unseen) != 39 or len(mine) != 13 or type(player) is not int or not 0 <= player < PLAYERS:
         raise InvalidStateError(
-            f"expected a 13-card hand and a seat in 0..3, got seat {_show(player)}"
+            f"expected a 13-card hand and a seat in 0..3, got {_show(hand)}, seat {_show(player)}"
         )
+    if type(count) is not int or count < 0:
+        raise InvalidRulesError(f"count must be an int >= 0, got {_show(count)}")
+    if field not in FIELDS:
+        raise InvalidRulesError(f"field must be one of {', '.join(FIELDS)}, got {_show(field)}")
+    if not isinstance(rng, Rng):
+        raise InvalidStateError(f"rng must be a cardrules Rng, got {_show(rng)}")
     worlds: list[World] = []
     for _ in range(count):
         order = rng.shuffled(unseen)
@@ -176,6 +190,27 @@ def score_candidates(
     >>> score_candidates([mine], [world], 0, 0, TieRule.LATEST)  # seat 0 leads: loses the tie
     [[0]]
     """
+    for name, seat in (("player", player), ("leader", leader)):
+        if type(seat) is not int or not 0 <= seat < PLAYERS:
+            raise InvalidStateError(f"{name} must be a seat in 0..3, got {_show(seat)}")
+    if not isinstance(tie_rule, TieRule):
+        raise InvalidRulesError(f"tie_rule must be a TieRule, got {_show(tie_rule)}")
+    try:
+        return _score_candidates(candidates, worlds, player, leader, tie_rule)
+    except (TypeError, AttributeError, IndexError, KeyError):
+        raise InvalidStateError(
+            f"candidates {_show(candidates)} and worlds {_show(worlds)} are not sequences of"
+            " (strength, points) rounds"
+        ) from None
+
+
+def _score_candidates(
+    candidates: Sequence[Rounds],
+    worlds: Sequence[World],
+    player: int,
+    leader: int,
+    tie_rule: TieRule,
+) -> list[list[int]]:
     orders = [tuple((lead + step) % PLAYERS for step in range(PLAYERS)) for lead in range(PLAYERS)]
     table: list[list[int]] = []
     for mine in candidates:
@@ -257,6 +292,8 @@ class FieldAwareBot:
     ) -> list[Candidate]:
         """The candidates with their sampled scores, in the solver's order (best first)."""
         deal = _current(observation)
+        if not isinstance(rng, Rng):
+            raise InvalidStateError(f"rng must be a cardrules Rng, got {_show(rng)}")
         if deal.current_player != deal.player:
             raise InvalidStateError(f"seat {deal.player} is not the one to arrange")
         top = top_arrangements(deal.hand, self.candidates)
@@ -286,6 +323,7 @@ class FieldAwareBot:
         rng: Rng,
     ) -> Up:
         """The candidate with the best lower bound on its edge over the solver's choice."""
+        _check_decision(observation, legal_actions, rng)
         assessed = self.assess(observation, rng)
         best, bound = assessed[0], 0.0
         for candidate in assessed[1:]:

@@ -85,8 +85,13 @@ def split_id(four: int, threes: Sequence[int]) -> int:
     ...
     cardrules.errors.IllegalActionError: position masks ... are not a 4-card group and three ...
     """
+    if type(four) is not int or not isinstance(threes, Sequence) or isinstance(threes, str):
+        raise IllegalActionError(
+            f"a split is an int mask and three int masks, got {_show(four)} and {_show(threes)}"
+        )
     if (
         len(threes) != 3
+        or any(type(mask) is not int for mask in threes)
         or four.bit_count() != 4
         or any(mask.bit_count() != 3 for mask in threes)
         or four | threes[0] | threes[1] | threes[2] != _FULL

@@ -104,7 +104,10 @@ class Arrangement:
         """Read the form written by :meth:`to_json` (the text) or a list of four card lists."""
         if isinstance(obj, str):
             return cls.parse(obj)
-        if isinstance(obj, (list, tuple)) and all(isinstance(part, (list, tuple)) for part in obj):
+        if isinstance(obj, (list, tuple)) and all(
+            isinstance(part, (list, tuple)) and all(isinstance(c, (str, Card)) for c in part)
+            for part in obj
+        ):
             return cls(
                 [parse_cards(" ".join(map(str, part)), allow_duplicates=True) for part in obj]
             )
@@ -165,7 +168,12 @@ def _validated(
         raise InvalidArrangementError(
             f"expected four groups of cards, got the string {_show(groups)}; use Arrangement.parse"
         )
-    parts = [_group(part, number) for number, part in enumerate(groups, 1)]
+    try:
+        parts = [_group(part, number) for number, part in enumerate(groups, 1)]
+    except TypeError:
+        raise InvalidArrangementError(
+            f"expected four groups of cards, got {_show(groups)}"
+        ) from None
     if len(parts) != 4:
         raise InvalidArrangementError(
             f"an arrangement has 4 groups (3, 3, 3 and 4 cards), got {len(parts)}"

@@ -31,7 +31,26 @@ SETS = 22100
 """The number of three-card sets in the 52-card pack, C(52, 3)."""
 
 
-class Kind(enum.IntEnum):
+class _KindType(enum.EnumMeta):
+    """The metaclass of :class:`Kind`: looking up a value that is no kind raises
+    :class:`~cardrules.errors.InvalidCardsError` (before the enum machinery tries to
+    print the value, which fails for huge ints and deeply nested lists)."""
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs and not isinstance(value, cls):
+            try:
+                known = value in cls._value2member_map_
+            except TypeError:  # unhashable
+                known = False
+            if not known:
+                raise InvalidCardsError(
+                    f"{_show(value)} is not a combination Kind (an int in 0..5;"
+                    " Kind.parse reads names)"
+                )
+        return super().__call__(value, *args, **kwargs)
+
+
+class Kind(enum.IntEnum, metaclass=_KindType):
     """The six combination types of H3, ordered weakest to strongest.
 
     >>> Kind.TRIO > Kind.COLOUR_RUN > Kind.RUN > Kind.COLOUR > Kind.PAIR > Kind.INDI
@@ -143,7 +162,10 @@ def _kind(value: Any) -> Kind:
 
 def _ranks(value: Iterable[Any]) -> tuple[Rank, ...]:
     try:
-        return tuple(Rank(rank) for rank in value)
+        ranks = tuple(value)
+        if not all(isinstance(rank, int) for rank in ranks):
+            raise TypeError
+        return tuple(Rank(rank) for rank in ranks)
     except (TypeError, ValueError):
         raise InvalidCardsError(f"{_show(value)} is not a sequence of ranks (2..14)") from None
 

@@ -28,6 +28,8 @@ def deal_hands(deck: Deck, dealer: int) -> tuple[tuple[Card, ...], ...]:
     """The four 13-card hands dealt from ``deck``, indexed by seat, each sorted."""
     if type(dealer) is not int or not 0 <= dealer < PLAYERS:
         raise InvalidRulesError(f"dealer {_show(dealer)} is not a seat in 0..3")
+    if not isinstance(deck, Deck):
+        raise InvalidCardsError(f"expected a Deck, got {_show(deck)}")
     if len(deck) != 52:
         raise InvalidCardsError(f"a Hazari deal needs the 52-card pack, got {len(deck)} cards")
     hands: list[list[Card]] = [[] for _ in range(PLAYERS)]

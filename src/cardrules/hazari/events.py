@@ -136,6 +136,8 @@ class RoundPlayed:
 
     def group_of(self, player: int) -> tuple[Card, ...]:
         """The group ``player`` showed in this round."""
+        if type(player) is not int or not 0 <= player < PLAYERS:
+            raise InvalidStateError(f"player {_show(player)} is not a seat in 0..3")
         return self.groups[(player - self.leader) % PLAYERS]
 
     @property

@@ -74,6 +74,8 @@ class HazariDefinition(GameDefinition):
 
     def make_rules(self, options: Mapping[str, object]) -> HazariRules:
         """:class:`HazariRules` from ``tie_rule`` and ``target``; ``players`` may only be 4."""
+        if not isinstance(options, Mapping):
+            raise InvalidRulesError(f"Hazari options must be a mapping, got {_show(options)}")
         options = dict(options)
         if "players" in options:
             players = options.pop("players")

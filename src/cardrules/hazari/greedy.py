@@ -18,7 +18,8 @@ from itertools import combinations
 from operator import itemgetter
 from typing import Any
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
+from cardrules.errors import InvalidCardsError
 from cardrules.hazari.arrangement import Arrangement, Group
 from cardrules.hazari.partitions import (
     QUAD_ID,
@@ -44,7 +45,13 @@ _FULL = (1 << 13) - 1
 
 def cards_of_mask(cards: tuple[Card, ...], mask: int) -> tuple[Card, ...]:
     """The cards at the positions of a 13-bit ``mask`` of a sorted hand, highest first."""
-    return tuple(cards[i] for i in range(12, -1, -1) if mask >> i & 1)
+    try:
+        return tuple(cards[i] for i in range(12, -1, -1) if mask >> i & 1)
+    except (TypeError, IndexError, KeyError):
+        raise InvalidCardsError(
+            f"expected a sorted 13-card hand and a 13-bit int mask, got {_show(cards)}"
+            f" and {_show(mask)}"
+        ) from None
 
 
 _DISJOINT: list[tuple[int, ...]] = []
@@ -55,12 +62,17 @@ def greedy_masks(keys: list[int]) -> tuple[int, int, int]:
     """The greedy picks as triple numbers, from the triples' order keys."""
     if not _DISJOINT:
         _build_disjoint()
-    key = keys.__getitem__
-    first = max(range(286), key=key)
-    rest = _DISJOINT[first]
-    second = max(rest, key=key)
-    taken = TRIPLE_MASKS[second]
-    third = max((t for t in rest if not TRIPLE_MASKS[t] & taken), key=key)
+    try:
+        key = keys.__getitem__
+        first = max(range(286), key=key)
+        rest = _DISJOINT[first]
+        second = max(rest, key=key)
+        taken = TRIPLE_MASKS[second]
+        third = max((t for t in rest if not TRIPLE_MASKS[t] & taken), key=key)
+    except (TypeError, AttributeError, IndexError, KeyError):
+        raise InvalidCardsError(
+            f"keys must be the 286 triples' order keys (ints), got {_show(keys)}"
+        ) from None
     return first, second, third
 
 
@@ -71,11 +83,17 @@ def greedy_picks(cards: tuple[Card, ...], strength: list[int]) -> tuple[int, int
     """
     if not _DISJOINT:
         _build_disjoint()
-    first = _highest(range(286), cards, strength)
-    rest = _DISJOINT[first]
-    second = _highest(rest, cards, strength)
-    taken = TRIPLE_MASKS[second]
-    third = _highest([t for t in rest if not TRIPLE_MASKS[t] & taken], cards, strength)
+    try:
+        first = _highest(range(286), cards, strength)
+        rest = _DISJOINT[first]
+        second = _highest(rest, cards, strength)
+        taken = TRIPLE_MASKS[second]
+        third = _highest([t for t in rest if not TRIPLE_MASKS[t] & taken], cards, strength)
+    except (TypeError, AttributeError, IndexError, KeyError):
+        raise InvalidCardsError(
+            f"expected a sorted 13-card hand and its 286 triple strengths, got {_show(cards)}"
+            f" and {_show(strength)}"
+        ) from None
     return first, second, third
 
 
@@ -168,8 +186,13 @@ def greedy_rounds(cards: tuple[Card, ...]) -> list[tuple[int, int]]:
 
     The fast path of :func:`greedy_arrangement` for simulations: no objects built.
     """
-    keys, *picks, q = _greedy_keys(cards)
-    x = [POINTS_BY_INDEX[card.index] for card in cards]
+    try:
+        keys, *picks, q = _greedy_keys(cards)
+        x = [POINTS_BY_INDEX[card.index] for card in cards]
+    except (TypeError, AttributeError, IndexError, KeyError):
+        raise InvalidCardsError(
+            f"expected a sorted 13-card hand of Card objects, got {_show(cards)}"
+        ) from None
     rounds = []
     for t in picks:
         i, j, k = TRIPLES[t]

@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from cardrules.cards import Card, _show, require_distinct
-from cardrules.errors import InvalidCardsError
+from cardrules.errors import IllegalActionError, InvalidCardsError
 from cardrules.game import LegalActions, check_index
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import _flat_table, strengths
@@ -226,6 +226,10 @@ class HandTables:
         """The split id (see :mod:`cardrules.hazari.action_ids`) of the ``position``-th
         valid split in id order, found by descending through the counts."""
         starts, triple = self.starts, self.triple
+        if type(position) is not int or not 0 <= position < starts[-1]:
+            raise IllegalActionError(
+                f"position {_show(position)} is not in 0..{starts[-1] - 1} (the valid splits)"
+            )
         q = bisect_right(starts, position) - 1
         left = position - starts[q]
         threshold = self.quad[q]
@@ -248,6 +252,7 @@ class HandTables:
 
     def position_of(self, split: int) -> int | None:
         """The place of split id ``split`` among the valid splits, or None if it breaks H7."""
+        _check_split(split)
         q, rest = divmod(split, 280)
         f, s = divmod(rest, 10)
         triple, threshold = self.triple, self.quad[q]
@@ -289,6 +294,7 @@ class HandTables:
     def arrangement(self, split: int) -> Arrangement:
         """The arrangement of split id ``split``; one that breaks H7 raises
         :class:`~cardrules.errors.InvalidArrangementError` naming the groups."""
+        _check_split(split)
         q, rest = divmod(split, 280)
         f, s = divmod(rest, 10)
         nine_splits, six_splits = split_tables()
@@ -317,10 +323,23 @@ class HandTables:
         )
 
 
-@functools.lru_cache(maxsize=32)
 def hand_tables(cards: tuple[Card, ...]) -> HandTables:
     """The :class:`HandTables` of a sorted 13-card hand (the last few are kept)."""
-    triple = triple_strengths(cards)
+    try:
+        return _cached_tables(cards)
+    except TypeError:  # unhashable
+        raise InvalidCardsError(
+            f"expected a sorted 13-card hand of Card objects, got {_show(cards)}"
+        ) from None
+
+
+def _tables_of(cards: tuple[Card, ...]) -> HandTables:
+    try:
+        triple = triple_strengths(cards)
+    except (TypeError, AttributeError, IndexError):
+        raise InvalidCardsError(
+            f"expected a sorted 13-card hand of Card objects, got {_show(cards)}"
+        ) from None
     quad = quad_strengths(triple)
     counts, minima = _quad_counts(triple, quad)
     starts = [0]
@@ -333,6 +352,15 @@ def hand_tables(cards: tuple[Card, ...]) -> HandTables:
         tuple(starts),
         tuple(None if lows is None else tuple(lows) for lows in minima),
     )
+
+
+_cached_tables = functools.lru_cache(maxsize=32)(_tables_of)
+setattr(hand_tables, "__wrapped__", _tables_of)  # noqa: B010 (uncached, for benchmarks)
+
+
+def _check_split(split: object) -> None:
+    if type(split) is not int or not 0 <= split < SPLITS:
+        raise IllegalActionError(f"split id {_show(split)} is not an int in 0..{SPLITS - 1}")
 
 
 def _group(cards: tuple[Card, ...], positions: Iterable[int]) -> tuple[Card, ...]:

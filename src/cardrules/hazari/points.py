@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardrules.cards import Card, Rank
+from cardrules.cards import Card, Rank, _show
+from cardrules.errors import InvalidCardsError
 
 __all__ = ["DEAL_POINTS", "POINTS_BY_INDEX", "card_points", "points_of"]
 
@@ -25,9 +26,14 @@ DEAL_POINTS = 360
 
 def card_points(card: Card) -> int:
     """The points of one card."""
+    if card.__class__ is not Card:
+        raise InvalidCardsError(f"expected a Card, got {_show(card)}")
     return POINTS_BY_INDEX[card.index]
 
 
 def points_of(cards: Iterable[Card]) -> int:
     """The total points of some cards."""
-    return sum(POINTS_BY_INDEX[card.index] for card in cards)
+    try:
+        return sum(POINTS_BY_INDEX[card.index] for card in cards)
+    except (TypeError, AttributeError, IndexError):
+        raise InvalidCardsError(f"expected Card objects, got {_show(cards)}") from None

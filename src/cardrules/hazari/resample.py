@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from cardrules.cards import Card, _show
 from cardrules.dealing import Dealing
-from cardrules.errors import InvalidStateError
+from cardrules.errors import InvalidCardsError, InvalidStateError
 from cardrules.hazari.actions import Up
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS
@@ -57,6 +57,12 @@ def random_arrangement(hand: Sequence[Card], rng: Rng) -> Arrangement:
     >>> random_arrangement(hand, Rng(4)) in valid_arrangements(hand)
     True
     """
+    if not isinstance(rng, Rng):
+        raise InvalidStateError(f"rng must be a cardrules Rng, got {_show(rng)}")
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence):
+        raise InvalidCardsError(f"expected a 13-card hand of Card objects, got {_show(hand)}")
+    if len(hand) != 13 or any(card.__class__ is not Card for card in hand):
+        raise InvalidCardsError(f"expected a 13-card hand of Card objects, got {_show(hand)}")
     for _ in range(_TRIES):
         cards = rng.shuffled(hand)
         four = cards[:4]
@@ -91,6 +97,8 @@ def resample(observation: HazariObservation, rng: Rng) -> HazariState:
     """A deal consistent with ``observation``; the other seats' hidden cards redrawn by ``rng``."""
     if not isinstance(observation, HazariObservation):
         raise InvalidStateError(f"expected a HazariObservation, got {_show(observation)}")
+    if not isinstance(rng, Rng):
+        raise InvalidStateError(f"rng must be a cardrules Rng, got {_show(rng)}")
     if observation.is_terminal:
         return _revealed(observation)
     me = observation.player
@@ -118,6 +126,8 @@ def resample_match(observation: HazariMatchObservation, rng: Rng) -> HazariMatch
     deal resampled, and the deals still to come drawn from a fresh seed of ``rng``."""
     if not isinstance(observation, HazariMatchObservation):
         raise InvalidStateError(f"expected a HazariMatchObservation, got {_show(observation)}")
+    if not isinstance(rng, Rng):
+        raise InvalidStateError(f"rng must be a cardrules Rng, got {_show(rng)}")
     decks = []
     actions: list[Up] = []
     for deal in observation.deals:

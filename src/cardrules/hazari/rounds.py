@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules.cards import _show
+from cardrules.errors import InvalidArrangementError, InvalidRulesError, InvalidStateError
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.events import RoundPlayed
@@ -27,7 +29,14 @@ def round_winner(strengths: Sequence[int], tie_rule: TieRule) -> int:
     highest wins, and equal highest ones go to the latest played (H11's default)
     or, under :attr:`TieRule.FIRST`, to the first played.
     """
-    best = max(strengths)
+    if not isinstance(tie_rule, TieRule):
+        raise InvalidRulesError(f"tie_rule must be a TieRule, got {_show(tie_rule)}")
+    try:
+        best = max(strengths)
+    except (TypeError, ValueError):
+        raise InvalidStateError(
+            f"strengths must be a non-empty sequence of ints, got {_show(strengths)}"
+        ) from None
     if tie_rule is TieRule.LATEST:
         return len(strengths) - 1 - list(strengths)[::-1].index(best)
     return list(strengths).index(best)
@@ -41,6 +50,18 @@ def resolve_rounds(
     The player to the dealer's right leads round 1; each winner leads the next round.
     Round 4 compares the best three cards of each 4-card group; the spare never counts.
     """
+    if type(dealer) is not int or not 0 <= dealer < PLAYERS:
+        raise InvalidStateError(f"dealer {_show(dealer)} is not a seat in 0..3")
+    if not isinstance(tie_rule, TieRule):
+        raise InvalidRulesError(f"tie_rule must be a TieRule, got {_show(tie_rule)}")
+    if (
+        not isinstance(arrangements, Sequence)
+        or len(arrangements) != PLAYERS
+        or not all(isinstance(a, Arrangement) for a in arrangements)
+    ):
+        raise InvalidArrangementError(
+            f"expected the 4 seats' Arrangements, got {_show(arrangements)}"
+        )
     leader = (dealer + 1) % PLAYERS
     rounds = []
     for number in range(4):

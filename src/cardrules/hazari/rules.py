@@ -18,6 +18,8 @@ from typing import Any
 
 import attrs
 
+from cardrules.cards import _show
+from cardrules.errors import InvalidRulesError
 from cardrules.options import NamedEnum, check_kind, json_rules, rules_from_options, whole
 
 __all__ = ["DEFAULT_TARGET", "HazariRules", "TieRule"]
@@ -70,6 +72,8 @@ class HazariRules:
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> HazariRules:
         """The rules from keyword options or spec text (``{"target": "500"}``) over the defaults."""
+        if not isinstance(options, Mapping):
+            raise InvalidRulesError(f"Hazari options must be a mapping, got {_show(options)}")
         return rules_from_options(cls, options, cls.from_json, "Hazari")
 
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from cardrules.cards import Card, _show, format_cards
-from cardrules.errors import InvalidRulesError
+from cardrules.errors import InvalidArrangementError, InvalidRulesError
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.greedy import cards_of_mask, greedy_arrangement, greedy_masks
 from cardrules.hazari.partitions import (
@@ -86,7 +86,12 @@ def group_values(
 
 
 def _score(objective: Objective, round_number: int, group: tuple[Card, ...]) -> float:
-    value = objective(round_number, group)
+    try:
+        value = objective(round_number, group)
+    except (TypeError, AttributeError):
+        raise InvalidRulesError(
+            f"objective {_show(objective)} is not a function of (round, cards) giving a number"
+        ) from None
     if isinstance(value, (int, float)) and math.isfinite(value):
         return float(value)
     raise InvalidRulesError(
@@ -244,5 +249,7 @@ def arrangement_value(arrangement: Arrangement, objective: Objective = EXPECTED_
     >>> round(arrangement_value(a), 1)
     177.2
     """
+    if not isinstance(arrangement, Arrangement):
+        raise InvalidArrangementError(f"expected an Arrangement, got {_show(arrangement)}")
     g1, g2, g3, g4 = arrangement.groups
-    return objective(1, g1) + objective(2, g2) + objective(3, g3) + objective(4, g4)
+    return sum(_score(objective, r, group) for r, group in enumerate((g1, g2, g3, g4), 1))

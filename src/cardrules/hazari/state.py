@@ -89,7 +89,12 @@ def hands_to_deck(hands: Sequence[Iterable[Card]], dealer: int) -> Deck:
     >>> deal_hands(hands_to_deck(hands, dealer=2), dealer=2) == hands
     True
     """
-    seats = [tuple(hand) for hand in hands]
+    if isinstance(hands, (str, bytes)):
+        raise InvalidCardsError(f"expected 4 hands of Card objects, got {_show(hands)}")
+    try:
+        seats = [tuple(hand) for hand in hands]
+    except TypeError:
+        raise InvalidCardsError(f"expected 4 hands of Card objects, got {_show(hands)}") from None
     if len(seats) != PLAYERS or any(len(hand) != HAND_SIZE for hand in seats):
         raise InvalidCardsError(
             f"a Hazari deal needs 4 hands of 13 cards, got sizes {[len(h) for h in seats]}"

@@ -127,6 +127,31 @@ def _win_and_taken(tables: RoundTables, samples: int) -> tuple[list[float], list
     return win, taken
 
 
+def _check_tables(samples: object, rounds: object) -> None:
+    """Check the counts a :class:`ValueModel` is built from (shape and totals)."""
+    if type(samples) is not int or samples <= 0:
+        raise InvalidRulesError(f"value tables need a positive sample count, got {_show(samples)}")
+    if not isinstance(rounds, Sequence) or isinstance(rounds, (str, bytes)):
+        raise InvalidRulesError(f"value tables need 4 rounds of counts, got {_show(rounds)}")
+    if len(rounds) != ROUNDS:
+        raise InvalidRulesError(f"value tables need 4 rounds of counts, got {len(rounds)}")
+    for number, tables in enumerate(rounds, 1):
+        if not isinstance(tables, RoundTables):
+            raise InvalidRulesError(f"round {number} of the value tables is {_show(tables)}")
+        columns = (tables.top, tables.tie, tables.points, tables.tie_points)
+        try:
+            shaped = all(len(column) == CLASSES for column in columns)
+            total = sum(tables.top) if shaped else 0
+        except TypeError:
+            shaped = False
+        if not shaped:
+            raise InvalidRulesError(f"round {number} of the value tables is not 741 classes")
+        if total != samples:
+            raise InvalidRulesError(
+                f"round {number} of the value tables counts {_show(total)} samples, not {samples}"
+            )
+
+
 @attrs.frozen(eq=False, repr=False)
 class ValueModel:
     """Per-round win probabilities and expected winnings of every class; an :class:`Objective`.
@@ -143,6 +168,7 @@ class ValueModel:
     taken: tuple[tuple[float, ...], ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
+        _check_tables(self.samples, self.rounds)
         pairs = [_win_and_taken(tables, self.samples) for tables in self.rounds]
         object.__setattr__(self, "win", tuple(tuple(win) for win, _ in pairs))
         object.__setattr__(self, "taken", tuple(tuple(taken) for _, taken in pairs))
@@ -152,21 +178,7 @@ class ValueModel:
         cls, deals: int, seed: int, samples: int, rounds: Sequence[RoundTables]
     ) -> ValueModel:
         """A model from the counts of :func:`generate_tables`; checks their shape."""
-        if type(samples) is not int or samples <= 0:
-            raise InvalidRulesError(
-                f"value tables need a positive sample count, got {_show(samples)}"
-            )
-        if len(rounds) != ROUNDS:
-            raise InvalidRulesError(f"value tables need 4 rounds of counts, got {len(rounds)}")
-        for number, tables in enumerate(rounds, 1):
-            columns = (tables.top, tables.tie, tables.points, tables.tie_points)
-            if any(len(column) != CLASSES for column in columns):
-                raise InvalidRulesError(f"round {number} of the value tables is not 741 classes")
-            if sum(tables.top) != samples:
-                raise InvalidRulesError(
-                    f"round {number} of the value tables counts {sum(tables.top)} samples, "
-                    f"not {samples}"
-                )
+        _check_tables(samples, rounds)
         a, b, c, d = rounds
         return cls(deals, seed, samples, (a, b, c, d))
 
@@ -253,6 +265,8 @@ def generate_tables(deals: int, seed: int, *, workers: int = 1) -> ValueModel:
     check_seed(seed)
     if type(deals) is not int or deals <= 0:
         raise InvalidRulesError(f"deals must be a positive int, got {_show(deals)}")
+    if type(workers) is not int or workers < 1:
+        raise InvalidRulesError(f"workers must be a positive int, got {_show(workers)}")
     step = max(1, -(-deals // (workers * 8)))
     bounds = [(start, min(deals, start + step)) for start in range(0, deals, step)]
     if workers > 1:
