@@ -16,6 +16,7 @@ from __future__ import annotations
 import reprlib
 
 __all__ = [
+    "ActionIndexError",
     "CardParseError",
     "CardRulesError",
     "IllegalActionError",
@@ -24,6 +25,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeedError",
     "InvalidStateError",
+    "PairNotFoundError",
     "ParseError",
     "SimulationError",
 ]
@@ -82,6 +84,14 @@ class IllegalActionError(CardRulesError):
     """An action that is not legal in the state it was applied to. The state is unchanged."""
 
 
+class ActionIndexError(IllegalActionError, IndexError):
+    """A legal-action index out of range (``legal[i]``).
+
+    It is also an :class:`IndexError`, so ``except IndexError`` keeps working and
+    Python's sequence protocol (iteration by index) still sees the end of the sequence.
+    """
+
+
 class InvalidStateError(CardRulesError):
     """A game state (for example loaded from JSON) that is inconsistent or tampered with."""
 
@@ -97,3 +107,12 @@ class InvalidSeedError(CardRulesError):
 class SimulationError(CardRulesError):
     """A simulation that cannot run as asked (wrong number of bots, bad counts), or a bot
     that failed while playing; the message names the bot, its seat and the game."""
+
+
+class PairNotFoundError(SimulationError, KeyError):
+    """A pair of bots that did not play each other in a tournament result.
+
+    It is also a :class:`KeyError`, so ``except KeyError`` keeps working.
+    """
+
+    __str__ = BaseException.__str__  # the message as it is, not KeyError's repr of it

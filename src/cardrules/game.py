@@ -25,12 +25,14 @@ implement it, so a loop like this runs either game:
 from __future__ import annotations
 
 import abc
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 from typing_extensions import Self
 
+from cardrules.cards import _show
+from cardrules.errors import ActionIndexError, IllegalActionError
 from cardrules.rng import Rng
 
 __all__ = [
@@ -109,18 +111,30 @@ class LegalActions(Collection[A_co], abc.ABC):
 def check_index(index: object, size: int) -> int:
     """``index`` as a position in ``range(size)``, counting negative ones from the end.
 
+    An index that is not an ``int`` raises :class:`~cardrules.errors.IllegalActionError`;
+    one out of range raises :class:`~cardrules.errors.ActionIndexError`, which is both
+    a package error and an :class:`IndexError` (so ``except IndexError`` and Python's
+    sequence protocol keep working).
+
     >>> check_index(-1, 3)
     2
     >>> check_index(3, 3)
     Traceback (most recent call last):
     ...
-    IndexError: action index 3 out of range for 3 legal actions
+    cardrules.errors.ActionIndexError: action index 3 out of range for 3 legal actions
     """
     if type(index) is not int:
-        raise TypeError(f"legal action indices must be integers, not {type(index).__name__}")
+        raise IllegalActionError(
+            f"legal action indices must be integers, got {_show(index)}"
+            f" of type {type(index).__name__}"
+        )
+    if type(size) is not int or size < 0:
+        raise IllegalActionError(
+            f"the number of legal actions must be a non-negative int, got {_show(size)}"
+        )
     position = index + size if index < 0 else index
     if not 0 <= position < size:
-        raise IndexError(f"action index {index} out of range for {size} legal actions")
+        raise ActionIndexError(f"action index {_show(index)} out of range for {size} legal actions")
     return position
 
 
@@ -135,6 +149,15 @@ class ActionTuple(tuple[A_co, ...], LegalActions[A_co]):
     """
 
     __slots__ = ()
+
+    def __new__(cls, actions: Iterable[A_co] = ()) -> Self:
+        """The actions of ``actions`` (any iterable) in order."""
+        try:
+            return super().__new__(cls, actions)
+        except TypeError as exc:
+            raise IllegalActionError(
+                f"legal actions must be an iterable of actions, got {_show(actions)}"
+            ) from exc
 
     def __repr__(self) -> str:
         return f"ActionTuple({list(self)!r})"

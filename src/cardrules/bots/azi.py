@@ -56,8 +56,9 @@ from cardrules.azi import (
     Raise,
 )
 from cardrules.azi.tricks import trick_winner
-from cardrules.cards import Card, Rank
-from cardrules.errors import IllegalActionError
+from cardrules.bots.base import check_choice
+from cardrules.cards import Card, Rank, _show
+from cardrules.errors import IllegalActionError, InvalidCardsError, InvalidStateError
 from cardrules.game import LegalActions
 from cardrules.rng import Rng
 
@@ -92,7 +93,15 @@ def hand_strength(hand: Sequence[Card], trump: int) -> float:
     >>> from cardrules import parse_cards, Suit
     >>> hand_strength(parse_cards("AS KS AH"), Suit.SPADES)
     2.75
+
+    ``hand`` is a sequence of cards and ``trump`` a suit (or its number).
     """
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence):
+        raise InvalidCardsError(f"a hand must be a sequence of cards, got {_show(hand)}")
+    if not all(isinstance(card, Card) for card in hand):
+        raise InvalidCardsError(f"a hand must hold only cards, got {_show(hand)}")
+    if isinstance(trump, bool) or not isinstance(trump, int):
+        raise InvalidCardsError(f"the trump must be a suit, got {_show(trump)}")
     total = 0.0
     for card in hand:
         if card.suit == trump:
@@ -116,6 +125,11 @@ class _RulesOfThumb:
         rng: Rng,
     ) -> AziAction:
         """The rule-of-thumb action for the observed position."""
+        check_choice(type(self).__name__, legal_actions, rng)
+        if not isinstance(observation, (AziObservation, AziMatchObservation)):
+            raise InvalidStateError(
+                f"{type(self).__name__} plays from an Azi observation, got {_show(observation)}"
+            )
         observation = observation.current
         legal = list(legal_actions)
         if len(legal) == 1:

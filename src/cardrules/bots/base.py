@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from cardrules.cards import _show
+from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions, check_index
 from cardrules.rng import Rng
 
@@ -59,6 +60,22 @@ def bot_name(bot: object) -> str:
     return name if isinstance(name, str) and name else type(bot).__name__
 
 
+def check_choice(who: str, legal_actions: object, rng: object) -> None:
+    """Refuse, with :class:`~cardrules.errors.IllegalActionError`, legal actions that
+    are not a :class:`~cardrules.game.LegalActions` collection (``state.legal_actions()``)
+    or a generator that is not an :class:`~cardrules.rng.Rng`; ``who`` names the caller.
+
+    Bots call it once at the top of ``choose`` (two ``isinstance`` checks).
+    """
+    if not isinstance(legal_actions, LegalActions):
+        raise IllegalActionError(
+            f"{who} needs the legal actions as a LegalActions collection"
+            f" (state.legal_actions()), got {_show(legal_actions)}"
+        )
+    if not isinstance(rng, Rng):
+        raise IllegalActionError(f"{who} draws from an Rng, got {_show(rng)}")
+
+
 def nth_action(legal_actions: LegalActions[A], index: int) -> A:
     """The ``index``-th legal action in the collection's deterministic order.
 
@@ -68,8 +85,12 @@ def nth_action(legal_actions: LegalActions[A], index: int) -> A:
     >>> nth_action(ActionTuple("abc"), 3)
     Traceback (most recent call last):
     ...
-    IndexError: action index 3 out of range for 3 legal actions
+    cardrules.errors.ActionIndexError: action index 3 out of range for 3 legal actions
     """
+    if not isinstance(legal_actions, LegalActions):
+        raise IllegalActionError(
+            f"nth_action needs a LegalActions collection, got {_show(legal_actions)}"
+        )
     return legal_actions[check_index(index, len(legal_actions))]
 
 

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.bots.base import nth_action
+from cardrules.bots.base import check_choice, nth_action
 from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions
 from cardrules.rng import Rng
@@ -36,6 +36,7 @@ class RandomBot:
 
     def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
         """A uniformly random legal action."""
+        check_choice("RandomBot", legal_actions, rng)
         size = len(legal_actions)
         if size == 0:
             raise IllegalActionError("RandomBot was asked to choose from no legal actions")
