@@ -253,9 +253,19 @@ AziAction = (
 
 
 @functools.lru_cache(maxsize=4096)
-def make_raise(amount: int) -> Raise:
-    """The :class:`Raise` to ``amount``, shared between states (a bounded cache)."""
+def _cached_raise(amount: int) -> Raise:
     return Raise(amount)
+
+
+def make_raise(amount: int) -> Raise:
+    """The :class:`Raise` to ``amount``, shared between states (a bounded cache);
+    ``amount`` must be a whole number, else IllegalActionError."""
+    if type(amount) is not int:
+        raise IllegalActionError(f"a raise amount must be a whole number, got {_show(amount)}")
+    return _cached_raise(amount)
+
+
+setattr(make_raise, "cache_info", _cached_raise.cache_info)  # noqa: B010 (mypy: no attribute)
 
 
 PLAY = Play()

@@ -17,8 +17,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Sequence
 
-from cardrules.azi.actions import PASS, AziAction, Pass, Raise, make_raise
+from cardrules.azi._boundary import LEAKS, bad_arguments
+from cardrules.azi.actions import PASS, AziAction, Pass, Raise, _cached_raise
 from cardrules.azi.rules import AziRules, FirstLead
+from cardrules.cards import _show
+from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.game import ActionTuple, LegalActions, check_index
 
 __all__ = ["BidChoices", "bid_choices", "first_leader", "next_bidder", "raise_amounts"]
@@ -33,9 +36,20 @@ def raise_amounts(stake: int, raises: int, rules: AziRules) -> range:
     Empty once ``raises`` has reached the cap. So no stake exceeds
     :attr:`AziRules.top_stake` (``ante + raise_cap * max_raise``).
     """
-    if raises >= rules.raise_cap:
-        return range(0)
-    return range(stake + rules.min_raise, stake + rules.max_raise + 1)
+    try:
+        if raises >= rules.raise_cap:
+            return range(0)
+        return range(stake + rules.min_raise, stake + rules.max_raise + 1)
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidStateError,
+            "raise_amounts",
+            "a whole-number stake and raise count, and AziRules",
+            exc,
+            stake=stake,
+            raises=raises,
+            rules=rules,
+        ) from None
 
 
 class BidChoices(LegalActions[AziAction]):
@@ -57,35 +71,51 @@ class BidChoices(LegalActions[AziAction]):
     def __iter__(self) -> Iterator[AziAction]:
         yield PASS
         for amount in self.amounts:
-            yield make_raise(amount)
+            yield _cached_raise(amount)
 
     def __getitem__(self, index: int) -> AziAction:
         position = check_index(index, 1 + len(self.amounts))
-        return PASS if position == 0 else make_raise(self.amounts[position - 1])
+        return PASS if position == 0 else _cached_raise(self.amounts[position - 1])
 
 
 @functools.lru_cache(maxsize=256)
 def _cached_choices(low: int, high: int) -> ActionTuple[AziAction]:
-    return ActionTuple([PASS, *map(make_raise, range(low, high))])
+    return ActionTuple([PASS, *map(_cached_raise, range(low, high))])
 
 
 def bid_choices(amounts: range) -> LegalActions[AziAction]:
     """Pass and a raise to each of ``amounts``: a shared tuple for the usual short ranges
     (from a bounded cache), a lazy :class:`BidChoices` for long ones."""
-    if len(amounts) > _LAZY_FROM:
-        return BidChoices(amounts)
-    return _cached_choices(amounts.start, amounts.stop)
+    try:
+        if len(amounts) > _LAZY_FROM:
+            return BidChoices(amounts)
+        return _cached_choices(amounts.start, amounts.stop)
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidStateError, "bid_choices", "a range of raise amounts", exc, amounts=amounts
+        ) from None
 
 
 def next_bidder(stayers: Sequence[int], passed: Sequence[bool], player: int) -> int:
     """The next staying player after ``player``, clockwise, who has not passed."""
-    count = len(stayers)
-    at = stayers.index(player)
-    for step in range(1, count + 1):
-        seat = stayers[(at + step) % count]
-        if not passed[seat]:
-            return seat
-    return player
+    try:
+        count = len(stayers)
+        at = stayers.index(player)
+        for step in range(1, count + 1):
+            seat = stayers[(at + step) % count]
+            if not passed[seat]:
+                return seat
+        return player
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidStateError,
+            "next_bidder",
+            "the staying seats, a pass flag per seat and one of the staying seats",
+            exc,
+            stayers=stayers,
+            passed=passed,
+            player=player,
+        ) from None
 
 
 def first_leader(stayers: Sequence[int], winner: int, rule: FirstLead) -> int:
@@ -96,4 +126,16 @@ def first_leader(stayers: Sequence[int], winner: int, rule: FirstLead) -> int:
     """
     if rule is FirstLead.AUCTION_WINNER:
         return winner
-    return stayers[(stayers.index(winner) - 1) % len(stayers)]
+    if rule is not FirstLead.RIGHT_OF_WINNER:
+        raise InvalidRulesError(f"rule must be a FirstLead, got {_show(rule)}")
+    try:
+        return stayers[(stayers.index(winner) - 1) % len(stayers)]
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidStateError,
+            "first_leader",
+            "the staying seats and the auction winner among them",
+            exc,
+            stayers=stayers,
+            winner=winner,
+        ) from None

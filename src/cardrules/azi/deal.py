@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from cardrules.azi._boundary import LEAKS, bad_arguments
 from cardrules.cards import Card, _show
 from cardrules.deck import Deck
 from cardrules.errors import InvalidCardsError, InvalidRulesError
@@ -52,7 +53,18 @@ class DealtCards:
 
 def seats_from_left(dealer: int, seats: Sequence[int], players: int) -> tuple[int, ...]:
     """``seats`` in dealing order: clockwise from the dealer's left, dealer last."""
-    return tuple(sorted(seats, key=lambda seat: (seat - dealer - 1) % players))
+    try:
+        return tuple(sorted(seats, key=lambda seat: (seat - dealer - 1) % players))
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidRulesError,
+            "seats_from_left",
+            "whole-number seats, dealer and number of players",
+            exc,
+            dealer=dealer,
+            seats=seats,
+            players=players,
+        ) from None
 
 
 def layout(
@@ -63,8 +75,17 @@ def layout(
     Returns each player's 4 cards in dealing order, the trump card (the last card
     dealt, the dealer's) and the undealt rest.
     """
+    if type(count) is not int or not 0 < count <= MAX_SEATS:
+        raise InvalidRulesError(f"count must be a whole number from 1 to 6, got {_show(count)}")
     needed = CARDS_EACH * count
-    cards = tuple(deck)
+    try:
+        cards = tuple(deck)
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidCardsError, "layout", "a sequence of cards", exc, deck=deck
+        ) from None
+    if len(cards) < needed:
+        raise InvalidCardsError(f"{count} players need {needed} cards, got {_show(deck)}")
     hands = tuple(cards[k:needed:count] for k in range(count))
     return hands, cards[needed - 1], cards[needed:]
 
@@ -73,9 +94,19 @@ def stack(hands: Sequence[Sequence[Card]], rest: Sequence[Card]) -> tuple[Card, 
     """The deck that :func:`layout` deals into ``hands`` (dealing order, the dealer's last
     card being the trump card) with ``rest`` undealt: the inverse of :func:`layout`."""
     deck: list[Card] = []
-    for i in range(CARDS_EACH):
-        deck.extend(hand[i] for hand in hands)
-    return (*deck, *rest)
+    try:
+        for i in range(CARDS_EACH):
+            deck.extend(hand[i] for hand in hands)
+        return (*deck, *rest)
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidCardsError,
+            "stack",
+            "hands of 4 cards and a sequence of undealt cards",
+            exc,
+            hands=hands,
+            rest=rest,
+        ) from None
 
 
 def deal_hands(
@@ -86,7 +117,12 @@ def deal_hands(
     ``players`` (2 to 6) is the number of seats at the table; by default the highest
     seat dealt in plus one.
     """
-    seats = tuple(seats)
+    if not isinstance(deck, Deck):
+        raise InvalidCardsError(f"deck must be a Deck, got {_show(deck)}")
+    try:
+        seats = tuple(seats)
+    except TypeError:
+        raise InvalidRulesError(f"seats must be whole numbers, got {_show(seats)}") from None
     if not all(type(seat) is int for seat in seats) or not seats:
         raise InvalidRulesError(f"seats must be whole numbers, got {_show(seats)}")
     count = players if players is not None else max(seats) + 1

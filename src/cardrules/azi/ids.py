@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from cardrules.azi._boundary import LEAKS, bad_arguments
 from cardrules.azi.actions import (
     ACCEPT,
     DECLINE,
@@ -43,12 +44,12 @@ from cardrules.azi.actions import (
     Discard,
     PlayCard,
     Raise,
-    make_raise,
+    _cached_raise,
 )
 from cardrules.azi.deal import MAX_SEATS
 from cardrules.azi.rules import AziRules
 from cardrules.cards import Card, _show
-from cardrules.errors import IllegalActionError
+from cardrules.errors import IllegalActionError, InvalidRulesError
 
 __all__ = [
     "DECLARE_BASE",
@@ -81,6 +82,8 @@ class ActionIds:
     )
 
     def __init__(self, rules: AziRules) -> None:
+        if not isinstance(rules, AziRules):
+            raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
         self.rules = rules
         self.players = rules.players
         self.raise_low = rules.ante + rules.min_raise
@@ -102,18 +105,40 @@ class ActionIds:
 
     def card_id(self, base: int, card: Card) -> int:
         """``base`` plus the position of ``card`` in the pack."""
-        position = self._position.get(card.index)
-        if position is None:
-            raise IllegalActionError(f"{card} is not in the Azi pack of these rules")
-        return base + position
+        try:
+            position = self._position.get(card.index)
+            if position is None:
+                raise IllegalActionError(f"{card} is not in the Azi pack of these rules")
+            return base + position
+        except LEAKS as exc:
+            raise bad_arguments(
+                IllegalActionError,
+                "card_id",
+                "a whole-number base and a Card",
+                exc,
+                base=base,
+                card=card,
+            ) from None
 
     def card_ids(self, base: int, cards: Iterable[Card]) -> list[int]:
         """The sorted ids ``base + position`` of ``cards``."""
         position = self._position
-        return sorted(base + position[card.index] for card in cards)
+        try:
+            return sorted(base + position[card.index] for card in cards)
+        except LEAKS as exc:
+            raise bad_arguments(
+                IllegalActionError,
+                "card_ids",
+                "a whole-number base and cards of the Azi pack of these rules",
+                exc,
+                base=base,
+                cards=cards,
+            ) from None
 
     def raise_id(self, amount: int) -> int:
         """The id of a raise to ``amount``."""
+        if type(amount) is not int:
+            raise IllegalActionError(f"a raise amount must be a whole number, got {_show(amount)}")
         return RAISE_BASE + amount - self.raise_low
 
     def action_id(self, action: AziAction) -> int:
@@ -146,7 +171,7 @@ class ActionIds:
                 if action is not None:
                     return action
             else:
-                return make_raise(action_id - RAISE_BASE + self.raise_low)
+                return _cached_raise(action_id - RAISE_BASE + self.raise_low)
             seat = (action_id - DECLARE_BASE) % 7 - 1
             raise IllegalActionError(
                 f"action id {action_id} invites seat {seat}, but these Azi rules have"
@@ -162,6 +187,15 @@ _BARE_TYPES = frozenset(type(action) for action in _BARE)
 
 
 @functools.lru_cache(maxsize=64)
+def _cached_ids(rules: AziRules) -> ActionIds:
+    return ActionIds(rules)
+
+
 def action_ids(rules: AziRules) -> ActionIds:
     """The id table of ``rules`` (built once per rules, in a bounded cache)."""
-    return ActionIds(rules)
+    if not isinstance(rules, AziRules):
+        raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
+    return _cached_ids(rules)
+
+
+setattr(action_ids, "cache_info", _cached_ids.cache_info)  # noqa: B010 (mypy: no attribute)

@@ -170,6 +170,8 @@ class AziMatch:
 
     def dealer_of(self, game: int) -> int:
         """The dealer of the first deal of game number ``game`` (0-based)."""
+        if type(game) is not int or game < 0:
+            raise InvalidStateError(f"game must be a game number from 0, got {_show(game)}")
         return (self.first_dealer + game) % self.rules.players
 
     def legal_actions(self) -> LegalActions[AziAction]:

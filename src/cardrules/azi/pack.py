@@ -36,7 +36,7 @@ def azi_pack(suits: Iterable[Suit | str] = DEFAULT_AZI_SUITS) -> Deck:
     """
     try:
         chosen = tuple(sorted(s if isinstance(s, Suit) else Suit.parse(str(s)) for s in suits))
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidRulesError(f"an Azi pack needs three suits: {exc}") from exc
     return _pack(chosen)
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import enum
 
+from cardrules.azi._boundary import StrictEnumType
 from cardrules.cards import _show
 from cardrules.errors import InvalidStateError
 
 __all__ = ["Phase"]
 
 
-class Phase(enum.Enum):
+class Phase(enum.Enum, metaclass=StrictEnumType):
     """Who decides what now: the phase of the current deal (or the end of the game)."""
 
     FOLD = "fold"
@@ -41,6 +42,11 @@ class Phase(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Phase:
+        names = ", ".join(repr(phase.value) for phase in cls)
+        raise InvalidStateError(f"unknown Azi phase {_show(value)} (expected one of {names})")
 
     @classmethod
     def parse(cls, text: object) -> Phase:

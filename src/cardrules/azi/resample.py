@@ -613,11 +613,17 @@ def _sample_game(
     return plan.draw(rng)
 
 
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, Rng):
+        raise InvalidStateError(f"rng must be a cardrules Rng, got {_show(rng)}")
+
+
 def resample(observation: AziObservation, rng: Rng) -> AziState:
     """A state drawn uniformly among those consistent with ``observation``: every hidden
     card redrawn with ``rng`` (see the module documentation)."""
     if not isinstance(observation, AziObservation):
         raise InvalidStateError(f"expected an AziObservation, got {_show(observation)}")
+    _check_rng(rng)
     decks, actions = _sample_game(observation, rng)
     state = AziState.new(
         observation.rules, dealer=observation.first_dealer, dealing=Dealing(decks=decks)
@@ -637,6 +643,7 @@ def resample_match(observation: AziMatchObservation, rng: Rng) -> AziMatch:
     uniformly, and later deals and games drawn from a fresh seed."""
     if not isinstance(observation, AziMatchObservation):
         raise InvalidStateError(f"expected an AziMatchObservation, got {_show(observation)}")
+    _check_rng(rng)
     decks: list[Deck] = []
     actions: list[tuple[int, AziAction]] = []
     for game in observation.games:

@@ -24,10 +24,11 @@ from typing import Any
 
 import attrs
 
+from cardrules.azi._boundary import LEAKS, bad_arguments
 from cardrules.azi.pack import DEFAULT_AZI_SUITS, azi_pack
 from cardrules.cards import Suit, _show
 from cardrules.deck import Deck
-from cardrules.errors import InvalidRulesError
+from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.options import (
     NamedEnum,
     check_bool,
@@ -77,7 +78,7 @@ def _to_suits(value: Iterable[object]) -> tuple[Suit, ...]:
         raise InvalidRulesError(f"suits must be three suits, got {_show(value)}")
     try:
         suits = tuple(sorted(s if isinstance(s, Suit) else Suit.parse(str(s)) for s in value))
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidRulesError(f"suits must be three suits, got {_show(value)}: {exc}") from exc
     if len(suits) != 3 or len(set(suits)) != 3:
         raise InvalidRulesError(f"suits must be three distinct suits, got {_show(value)}")
@@ -160,7 +161,12 @@ class AziRules:
         >>> AziRules().half_pot(45), AziRules(rounding=Rounding.DOWN).half_pot(45)
         (23, 22)
         """
-        return (pot + 1) // 2 if self.rounding is Rounding.UP else pot // 2
+        try:
+            return (pot + 1) // 2 if self.rounding is Rounding.UP else pot // 2
+        except LEAKS as exc:
+            raise bad_arguments(
+                InvalidStateError, "half_pot", "a whole-number pot", exc, pot=pot
+            ) from None
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that :meth:`from_json` reads back."""
@@ -204,4 +210,11 @@ def _build(data: dict[str, Any]) -> AziRules:
 
 def rules_from(options: Mapping[str, object]) -> AziRules:
     """Rules from keyword options or spec text over the defaults (``players="5"``...)."""
-    return rules_from_options(AziRules, options, AziRules.from_json, "Azi")
+    if not isinstance(options, Mapping):
+        raise InvalidRulesError(f"Azi options must be a mapping of names, got {_show(options)}")
+    try:
+        return rules_from_options(AziRules, options, AziRules.from_json, "Azi")
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidRulesError, "rules_from", "a mapping of Azi options", exc, options=options
+        ) from None

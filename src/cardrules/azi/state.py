@@ -459,5 +459,7 @@ def new_game(
     elif not isinstance(rules, AziRules):
         raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
     elif rules.players != players and players != 4:
-        raise InvalidRulesError(f"players {players} contradicts rules.players {rules.players}")
+        raise InvalidRulesError(
+            f"players {_show(players)} contradicts rules.players {rules.players}"
+        )
     return AziState.new(rules, seed=seed, dealer=dealer)

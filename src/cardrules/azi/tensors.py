@@ -89,7 +89,7 @@ from cardrules.azi.observation import AziMatchObservation, AziObservation
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
 from cardrules.cards import _show
-from cardrules.errors import InvalidStateError
+from cardrules.errors import InvalidRulesError, InvalidStateError
 
 __all__ = [
     "TensorLayout",
@@ -163,6 +163,8 @@ class TensorLayout:
     )
 
     def __init__(self, rules: AziRules) -> None:
+        if not isinstance(rules, AziRules):
+            raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
         self.rules = rules
         n = self.players = rules.players
         slices: list[tuple[str, int, int]] = []
@@ -182,13 +184,25 @@ class TensorLayout:
 
     def offset(self, name: str) -> int:
         """Where the slice ``name`` starts."""
-        return self._offsets[name]
+        try:
+            return self._offsets[name]
+        except (KeyError, TypeError):
+            names = ", ".join(name for name, _, _ in self.slices)
+            raise InvalidStateError(
+                f"no tensor slice named {_show(name)} (the slices are {names})"
+            ) from None
 
 
 @functools.lru_cache(maxsize=64)
+def _cached_layout(rules: AziRules) -> TensorLayout:
+    return TensorLayout(rules)
+
+
 def tensor_layout(rules: AziRules) -> TensorLayout:
     """The tensor layout of ``rules`` (built once per rules, in a bounded cache)."""
-    return TensorLayout(rules)
+    if not isinstance(rules, AziRules):
+        raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
+    return _cached_layout(rules)
 
 
 def _unpack(observation: object) -> tuple[AziObservation, tuple[int, ...], int]:

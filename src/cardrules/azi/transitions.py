@@ -70,7 +70,7 @@ from cardrules.azi.settlement import free_players, redeal_dealer, rejoin_fees
 from cardrules.azi.tricks import legal_cards, raznomast_eligible, raznomast_exempt, trick_winner
 from cardrules.cards import Card, _show
 from cardrules.dealing import Dealing
-from cardrules.errors import IllegalActionError
+from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidStateError
 from cardrules.game import ActionTuple, LegalActions
 
 __all__ = ["FOLDED", "IN", "OUT", "WAITING", "GameSetup", "Position"]
@@ -123,6 +123,15 @@ class GameSetup:
     )
 
     def __init__(self, rules: AziRules, dealing: Dealing, first_dealer: int) -> None:
+        if not isinstance(rules, AziRules):
+            raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
+        if not isinstance(dealing, Dealing):
+            raise InvalidRulesError(f"dealing must be a Dealing, got {_show(dealing)}")
+        if type(first_dealer) is not int or not 0 <= first_dealer < rules.players:
+            raise InvalidStateError(
+                f"first_dealer must be a seat from 0 to {rules.players - 1},"
+                f" got {_show(first_dealer)}"
+            )
         self.rules = rules
         self.dealing = dealing
         self.first_dealer = first_dealer

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from cardrules.cards import Card, Rank
+from cardrules.azi._boundary import LEAKS, bad_arguments
+from cardrules.cards import Card, Rank, _show
+from cardrules.errors import InvalidCardsError, InvalidStateError
 
 __all__ = [
     "legal_cards",
@@ -38,7 +40,19 @@ def raznomast_exempt(declared: bool, led: int, trump: int, led_before: Collectio
     >>> raznomast_exempt(True, Suit.HEARTS, Suit.SPADES, (Suit.HEARTS,))
     False
     """
-    return declared and led != trump and led not in led_before
+    try:
+        return declared and led != trump and led not in led_before
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidStateError,
+            "raznomast_exempt",
+            "a declared flag, the led and trump suits and the suits led before",
+            exc,
+            declared=declared,
+            led=led,
+            trump=trump,
+            led_before=led_before,
+        ) from None
 
 
 def revealed_voids(card: Card, led: int, trump: int, exempt: bool) -> tuple[int, ...]:
@@ -51,9 +65,13 @@ def revealed_voids(card: Card, led: int, trump: int, exempt: bool) -> tuple[int,
     >>> revealed_voids(Card.parse("7H"), Suit.DIAMONDS, Suit.SPADES, False)
     (Suit.DIAMONDS, Suit.SPADES)
     """
-    if card.suit == led:
+    try:
+        suit = card.suit
+    except AttributeError:
+        raise InvalidCardsError(f"card must be a Card, got {_show(card)}") from None
+    if suit == led:
         return ()
-    if card.suit != trump and not exempt:
+    if suit != trump and not exempt:
         return (led, trump)
     return (led,)
 
@@ -67,16 +85,27 @@ def legal_cards(
     a trump; if void in both, any card. ``exempt`` lifts the duty to trump (the
     raznomast exemption, A13) and allows any card when void in the led suit.
     """
-    if led is None:
+    try:
+        if led is None:
+            return tuple(hand)
+        follow = tuple(card for card in hand if card.suit == led)
+        if follow:
+            return follow
+        if not exempt:
+            trumps = tuple(card for card in hand if card.suit == trump)
+            if trumps:
+                return trumps
         return tuple(hand)
-    follow = tuple(card for card in hand if card.suit == led)
-    if follow:
-        return follow
-    if not exempt:
-        trumps = tuple(card for card in hand if card.suit == trump)
-        if trumps:
-            return trumps
-    return tuple(hand)
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidCardsError,
+            "legal_cards",
+            "a hand of cards and the led and trump suits",
+            exc,
+            hand=hand,
+            led=led,
+            trump=trump,
+        ) from None
 
 
 def trick_winner(cards: Sequence[Card], trump: int) -> int:
@@ -84,16 +113,26 @@ def trick_winner(cards: Sequence[Card], trump: int) -> int:
 
     The highest trump wins; without a trump, the highest card of the suit led.
     """
-    best = 0
-    top = cards[0]
-    for position in range(1, len(cards)):
-        card = cards[position]
-        if card.suit == top.suit:
-            if card.rank > top.rank:
+    try:
+        best = 0
+        top = cards[0]
+        for position in range(1, len(cards)):
+            card = cards[position]
+            if card.suit == top.suit:
+                if card.rank > top.rank:
+                    best, top = position, card
+            elif card.suit == trump:
                 best, top = position, card
-        elif card.suit == trump:
-            best, top = position, card
-    return best
+        return best
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidCardsError,
+            "trick_winner",
+            "the cards of a trick (at least one) and the trump suit",
+            exc,
+            cards=cards,
+            trump=trump,
+        ) from None
 
 
 def raznomast_eligible(kept: Sequence[Card], trump: int) -> bool:
@@ -105,7 +144,17 @@ def raznomast_eligible(kept: Sequence[Card], trump: int) -> bool:
     >>> raznomast_eligible(parse_cards("AS 7H KD"), Suit.SPADES)
     False
     """
-    if len(kept) != 3:
-        return False
-    others = [card for card in kept if not (card.suit == trump and card.rank == Rank.ACE)]
-    return len(others) == 2 and others[0].suit == others[1].suit != trump
+    try:
+        if len(kept) != 3:
+            return False
+        others = [card for card in kept if not (card.suit == trump and card.rank == Rank.ACE)]
+        return len(others) == 2 and others[0].suit == others[1].suit != trump
+    except LEAKS as exc:
+        raise bad_arguments(
+            InvalidCardsError,
+            "raznomast_eligible",
+            "the kept cards and the trump suit",
+            exc,
+            kept=kept,
+            trump=trump,
+        ) from None
