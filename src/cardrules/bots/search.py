@@ -63,7 +63,9 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.bots.base import Bot
+from cardrules.bots.base import Bot, check_choice
+from cardrules.cards import _show
+from cardrules.errors import InvalidStateError, SimulationError
 from cardrules.game import LegalActions
 from cardrules.rng import Rng
 
@@ -93,6 +95,27 @@ def _azi_resample(observation: Any, rng: Rng) -> Any:
     """The Azi resampler, imported on first use so that this module knows no game."""
     resample: Resample = importlib.import_module("cardrules.azi").resample
     return resample(observation, rng)
+
+
+def _check_search(who: str, observation: object, legal_actions: object, rng: object) -> None:
+    """The checks at the top of a search bot's ``choose``: package errors for wrong types."""
+    check_choice(who, legal_actions, rng)
+    if type(getattr(observation, "player", None)) is not int:
+        raise InvalidStateError(
+            f"{who} searches from an observation (with a player seat), got {_show(observation)}"
+        )
+
+
+def _world(resample: Resample, observation: Any, rng: Rng) -> Any:
+    """``resample(observation, rng)``; a resampler that cannot read the observation
+    (another game's, say) raises InvalidStateError."""
+    try:
+        return resample(observation, rng)
+    except (AttributeError, TypeError) as exc:
+        raise InvalidStateError(
+            f"the resampler cannot draw a world from {_show(observation)}:"
+            f" {type(exc).__name__}: {_show(str(exc))}"
+        ) from exc
 
 
 def _heuristic() -> Bot:
@@ -198,6 +221,7 @@ class ISMCTSBot:
 
     def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
         """The most visited root action after the search (instant when only one is legal)."""
+        _check_search("ISMCTSBot", observation, legal_actions, rng)
         legal = list(legal_actions)
         if len(legal) == 1:
             self.stats.iterations = self.stats.playouts = self.stats.playout_steps = 0
@@ -228,7 +252,7 @@ class _Search:
         done = 0
         key: Callable[[Any], Hashable] | None = None
         while done < bot.iterations:
-            world = bot.resample(self.observation, self.rng)
+            world = _world(bot.resample, self.observation, self.rng)
             if key is None:
                 key = _key_function(world)
                 self.origin = float(world.returns()[self.me])
@@ -342,6 +366,14 @@ def playout(state: Any, policy: Bot, rng: Rng) -> tuple[Any, int]:
 
     Forced moves (one legal action) are applied without asking the policy.
     """
+    if isinstance(state, type) or not all(
+        hasattr(state, name) for name in ("is_terminal", "legal_actions", "apply", "observation")
+    ):
+        raise InvalidStateError(f"playout needs a game state, got {_show(state)}")
+    if not isinstance(policy, Bot):
+        raise SimulationError(f"playout needs a bot as its policy, got {_show(policy)}")
+    if not isinstance(rng, Rng):
+        raise SimulationError(f"playout draws from an Rng, got {_show(rng)}")
     steps = 0
     while not state.is_terminal:
         legal = state.legal_actions()
@@ -390,6 +422,7 @@ class PIMCBot:
 
     def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
         """The candidate with the best mean return over the sampled worlds."""
+        _check_search("PIMCBot", observation, legal_actions, rng)
         stats = self.stats
         stats.iterations = stats.playouts = stats.playout_steps = 0
         stats.seconds = 0.0
@@ -406,7 +439,7 @@ class PIMCBot:
         budget = self.playouts
         done = 0
         while active and budget > len(active):
-            world = self.resample(observation, rng)
+            world = _world(self.resample, observation, rng)
             seed = rng.next_u64()
             final, steps = playout(world.apply(default), self.playout, Rng(seed))
             base = final.returns()[me]
