@@ -23,6 +23,12 @@ deal of a match; search and learning tools (OpenSpiel) need exactly this.
 
 The chosen decks are the game's explicit decks, so the record a chance game writes
 replays exactly in seeded mode too.
+
+:class:`ChanceDealing` and :class:`DealPending` are internal signals between this
+module and the games (and the OpenSpiel adapter): they are importable by name but
+not part of ``__all__``. :class:`DealPending` is control flow, deliberately not a
+:class:`~cardrules.errors.CardRulesError`, so that ``except CardRulesError``
+handlers do not swallow it.
 """
 
 from __future__ import annotations
@@ -36,12 +42,12 @@ import attrs
 from cardrules.cards import Card, _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
-from cardrules.errors import IllegalActionError, InvalidStateError
+from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidStateError
 from cardrules.game import ActionTuple, LegalActions, Turn
 from cardrules.registry import Game
 from cardrules.rng import Rng
 
-__all__ = ["CHANCE", "ChanceDealing", "ChanceState", "DealPending"]
+__all__ = ["CHANCE", "ChanceState"]
 
 CHANCE = -1
 """The ``current_player`` of a chance node (as in OpenSpiel)."""
@@ -93,6 +99,16 @@ class ChanceState:
     @classmethod
     def new(cls, game: Game, *, dealer: int = 0, match: bool = False) -> ChanceState:
         """The start of a game (or a match) of ``game``: a chance node for the first deck."""
+        if not isinstance(game, Game):
+            raise InvalidRulesError(
+                f"a chance game needs a Game (see load_game), got {_show(game)}"
+            )
+        if type(match) is not bool:
+            raise InvalidStateError(f"match must be True or False, got {_show(match)}")
+        if type(dealer) is not int or not 0 <= dealer < game.num_players:
+            raise InvalidStateError(
+                f"dealer must be a seat in 0..{game.num_players - 1}, got {_show(dealer)}"
+            )
         return cls._settle(game, match, dealer, (), (), None)
 
     @classmethod
@@ -142,6 +158,8 @@ class ChanceState:
 
     def sample_chance(self, rng: Rng) -> Card:
         """One chance outcome drawn uniformly with ``rng``."""
+        if not isinstance(rng, Rng):
+            raise InvalidStateError(f"chance outcomes are drawn from an Rng, got {_show(rng)}")
         left = self._left()
         if not left:
             raise IllegalActionError("this state is not a chance node")

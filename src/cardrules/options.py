@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
@@ -44,11 +44,39 @@ R = TypeVar("R", bound="RulesType")
 Validator = Callable[[object, "attrs.Attribute[Any]", Any], None]
 
 
-class NamedEnum(enum.Enum):
-    """An enum whose members are named by their string values, with a pasteable repr."""
+class _NamedEnumType(enum.EnumMeta):
+    """Looks members up by value; an unknown value raises InvalidRulesError, even one
+    whose ``repr`` fails or is too long for Python's own ``ValueError`` message."""
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs or not cls._member_map_:  # the functional API, or no members
+            return super().__call__(value, *args, **kwargs)
+        try:
+            return super().__call__(value)
+        except InvalidRulesError:
+            raise
+        except Exception:  # Enum failed to report the value (broken or huge repr)
+            raise _unknown(cast("type[enum.Enum]", cls), value) from None
+
+
+def _unknown(cls: type[enum.Enum], value: object) -> InvalidRulesError:
+    names = ", ".join(repr(member.value) for member in cls)
+    return InvalidRulesError(f"unknown {cls.__name__} {_show(value)} (expected one of {names})")
+
+
+class NamedEnum(enum.Enum, metaclass=_NamedEnumType):
+    """An enum whose members are named by their string values, with a pasteable repr.
+
+    Calling the class with an unknown value (``Colour("green")``) raises
+    :class:`~cardrules.errors.InvalidRulesError`, like :meth:`parse`.
+    """
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Self:
+        raise _unknown(cls, value)
 
     @classmethod
     def parse(cls, text: object) -> Self:
@@ -56,8 +84,7 @@ class NamedEnum(enum.Enum):
         for member in cls:
             if text == member.value and type(text) is type(member.value):
                 return member
-        names = ", ".join(repr(member.value) for member in cls)
-        raise InvalidRulesError(f"unknown {cls.__name__} {_show(text)} (expected one of {names})")
+        raise _unknown(cls, text)
 
 
 def whole(low: int, high: int | None = None) -> Validator:
@@ -67,7 +94,7 @@ def whole(low: int, high: int | None = None) -> Validator:
         if type(value) is not int or value < low or (high is not None and value > high):
             span = f"from {low} to {high}" if high is not None else f"of at least {low}"
             raise InvalidRulesError(
-                f"{attribute.name} must be a whole number {span}, got {_show(value)}"
+                f"{_name(attribute)} must be a whole number {span}, got {_show(value)}"
             )
 
     return check
@@ -79,16 +106,22 @@ def check_kind(kind: type[enum.Enum]) -> Validator:
     def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, kind):
             raise InvalidRulesError(
-                f"{attribute.name} must be a {kind.__name__}, got {_show(value)}"
+                f"{_name(attribute)} must be a {kind.__name__}, got {_show(value)}"
             )
 
     return check
 
 
+def _name(attribute: object) -> str:
+    """The option's name, for a message (``"option"`` if the validator is misused)."""
+    name = getattr(attribute, "name", None) if isinstance(attribute, attrs.Attribute) else None
+    return name if isinstance(name, str) else "option"
+
+
 def check_bool(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """An attrs validator for ``True`` or ``False`` (not 0 or 1)."""
     if type(value) is not bool:
-        raise InvalidRulesError(f"{attribute.name} must be True or False, got {_show(value)}")
+        raise InvalidRulesError(f"{_name(attribute)} must be True or False, got {_show(value)}")
 
 
 class RulesType(Protocol):
@@ -107,7 +140,7 @@ def json_rules(cls: type[R], data: object, build: Callable[[dict[str, Any]], R],
     ``build`` makes the rules from a complete dict of JSON values. Options that a
     later version adds are absent from older records and so take their defaults.
     """
-    defaults = cls().to_json()
+    defaults = _defaults(cls, build, what)
     if not isinstance(data, dict):
         raise InvalidRulesError(f"{what} rules must be a JSON object, got {_show(data)}")
     unknown = sorted(str(key) for key in set(data) - set(defaults))
@@ -118,6 +151,31 @@ def json_rules(cls: type[R], data: object, build: Callable[[dict[str, Any]], R],
     return build({**defaults, **data})
 
 
+def _defaults(cls: object, build: object, what: object) -> dict[str, Any]:
+    """The default options of the rules class ``cls``; misuse raises InvalidRulesError."""
+    if not isinstance(cls, type) or not callable(getattr(cls, "to_json", None)):
+        raise InvalidRulesError(f"rules need a rules class (with to_json), got {_show(cls)}")
+    if not isinstance(what, str):
+        raise InvalidRulesError(f"the game's name must be a string, got {_show(what)}")
+    if not callable(build):
+        raise InvalidRulesError(f"{what} rules need a callable to build them, got {_show(build)}")
+    defaults = cls().to_json()
+    if not isinstance(defaults, dict):
+        raise InvalidRulesError(f"{_show(cls)} does not write its rules as a JSON object")
+    return defaults
+
+
+def _letters(name: str, value: tuple[object, ...]) -> str:
+    """A tuple of suits (or of letters) as the letters a spec writes."""
+    letters: list[str] = []
+    for item in value:
+        letter = getattr(item, "letter", item)
+        if not isinstance(letter, str):
+            raise InvalidRulesError(f"option {name} must be letters or suits, got {_show(value)}")
+        letters.append(letter)
+    return "".join(letters)
+
+
 _TRUE = {"true": True, "false": False}
 
 
@@ -126,7 +184,7 @@ def _coerce(name: str, value: object, default: object) -> object:
         return value.value
     if not isinstance(value, str) or isinstance(default, str):
         if isinstance(default, str) and isinstance(value, tuple):
-            return "".join(getattr(item, "letter", str(item)) for item in value)
+            return _letters(name, value)
         return value
     text = value.strip()
     if default is None:
@@ -152,7 +210,9 @@ def rules_from_options(
     Values may be Python values (``players=5``, ``rounding=Rounding.DOWN``) or the
     text of a spec (``"5"``, ``"down"``); ``read`` is the class's ``from_json``.
     """
-    defaults = cls().to_json()
+    defaults = _defaults(cls, read, what)
+    if not isinstance(options, Mapping):
+        raise InvalidRulesError(f"{what} options must be a mapping, got {_show(options)}")
     for name in options:
         if name not in defaults:
             raise InvalidRulesError(

@@ -268,14 +268,30 @@ class Game:
         A numpy array when numpy is installed, else a list of floats. It depends only
         on ``state.observation(player)``.
         """
-        return _vector(self.definition.observation_tensor(state.observation(player)))
+        return _vector(self.definition.observation_tensor(self._observation(state, player)))
 
     def information_state_tensor(self, state: Any, player: int) -> Any:
         """Everything ``player`` has seen of ``state`` so far, as a flat float32 vector."""
-        return _vector(self.definition.information_state_tensor(state.observation(player)))
+        return _vector(self.definition.information_state_tensor(self._observation(state, player)))
+
+    def _observation(self, state: object, player: object) -> Any:
+        """``state.observation(player)`` for a state of this game; else InvalidStateError."""
+        if isinstance(state, type) or not callable(getattr(state, "observation", None)):
+            raise InvalidStateError(f"expected a state of {self}, got {_show(state)}")
+        rules = getattr(state, "rules", None)
+        outer = getattr(state, "game", None)
+        if rules is None and isinstance(outer, Game):  # a chance state of this game
+            rules = outer.rules
+        if rules is None or type(rules) is not type(self.rules) or rules != self.rules:
+            raise InvalidStateError(
+                f"expected a state of {self}, got one with rules {_show(rules)}"
+            )
+        return state.observation(player)  # type: ignore[attr-defined]
 
     def resample(self, observation: Any, rng: Rng) -> GameState[Any, Any]:
         """A state consistent with ``observation``, every card it cannot see redrawn uniformly."""
+        if not isinstance(rng, Rng):
+            raise InvalidStateError(f"resampling draws from an Rng, got {_show(rng)}")
         return self.definition.resample(observation, rng)
 
     def __call__(self, seed: int) -> GameState[Any, Any]:

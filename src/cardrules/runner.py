@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 import statistics
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, as_completed
@@ -47,6 +48,7 @@ __all__ = [
     "BOT_STREAM",
     "CONFIDENCE",
     "MAX_GAMES",
+    "MAX_RESAMPLES",
     "GameFactory",
     "GameResult",
     "SimulationError",
@@ -69,6 +71,9 @@ BOT_STREAM = 1 << 63
 
 MAX_GAMES = 10**9
 """The most games one :func:`simulate` call plays (results are kept in memory)."""
+
+MAX_RESAMPLES = 100_000
+"""The most resamples one bootstrap interval draws (:meth:`Stat.bootstrap_interval`)."""
 
 WINDOW = 64
 """The most chunks an executor holds at once."""
@@ -163,6 +168,38 @@ def _cornish_fisher(p: float, df: int) -> float:
     return x + (g1 + (g2 + (g3 + g4 / df) / df) / df) / df
 
 
+def _number(value: object, what: str) -> float:
+    """``value`` (a real number such as an int or a float, not a bool) as a float;
+    anything else raises SimulationError naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise SimulationError(f"{what} must be a number, got {_show(value)}")
+    try:
+        return float(value)
+    except OverflowError:
+        raise SimulationError(f"{what} is too large for a float: {_show(value)}") from None
+
+
+def _numbers(values: object, what: str = "values") -> tuple[float, ...]:
+    """``values``, a sequence of numbers, as floats; anything else raises SimulationError."""
+    if isinstance(values, (str, bytes, bytearray)) or not isinstance(values, Sequence):
+        raise SimulationError(f"{what} must be a sequence of numbers, got {_show(values)}")
+    return tuple(_number(value, f"each of the {what}") for value in values)
+
+
+def _count(value: object) -> int:
+    if type(value) is not int or value < 0:
+        raise SimulationError(f"a count of values must be a non-negative int, got {_show(value)}")
+    return value
+
+
+def _mean_converter(value: object) -> float:
+    return _number(value, "a mean")
+
+
+def _sd_converter(value: object) -> float:
+    return _number(value, "a standard deviation")
+
+
 @attrs.frozen(eq=False)
 class Stat:
     """A mean with its Student's t 95% confidence interval, ``mean ± t(0.975, n-1)·sd/√n``.
@@ -185,18 +222,23 @@ class Stat:
     True
     """
 
-    n: int
-    mean: float = attrs.field(converter=float)
+    n: int = attrs.field(converter=_count)
+    """The number of values."""
+    mean: float = attrs.field(converter=_mean_converter)
     """The sample mean (``nan`` for no values)."""
-    sd: float = attrs.field(converter=float)
+    sd: float = attrs.field(converter=_sd_converter)
     """The sample standard deviation (``nan`` below two values)."""
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Stat:
-        """The statistics of some per-game values."""
-        mean = statistics.fmean(values) if values else math.nan
-        sd = statistics.stdev(values) if len(values) > 1 else math.nan
-        return cls(len(values), mean, sd)
+        """The statistics of some per-game values (a sequence of ints or floats)."""
+        data = _numbers(values)
+        try:
+            mean = statistics.fmean(data) if data else math.nan
+            sd = statistics.stdev(data) if len(data) > 1 else math.nan
+        except OverflowError:
+            raise SimulationError("the values are too large to average") from None
+        return cls(len(data), mean, sd)
 
     @property
     def half_width(self) -> float:
@@ -234,18 +276,27 @@ class Stat:
         means (linear interpolation). The same seed gives the same interval.
         It needs no normality, but like every bootstrap it is a little narrow
         for very few values. Fewer than two values give ``(nan, nan)``.
+        ``resamples`` is at most :data:`MAX_RESAMPLES`.
 
         >>> low, high = Stat.bootstrap_interval([1, 2, 3, 4, 10], Rng(1), resamples=500)
         >>> round(low, 2), round(high, 2)
         (1.8, 7.1)
         """
-        if type(resamples) is not int or resamples < 1:
-            raise CardRulesError(f"resamples must be a positive int, got {_show(resamples)}")
-        if isinstance(confidence, bool) or not 0 < confidence < 1:
-            raise CardRulesError(
+        if type(resamples) is not int or not 1 <= resamples <= MAX_RESAMPLES:
+            raise SimulationError(
+                f"resamples must be an int from 1 to {MAX_RESAMPLES}, got {_show(resamples)}"
+            )
+        if (
+            isinstance(confidence, bool)
+            or not isinstance(confidence, (int, float))
+            or not 0 < confidence < 1
+        ):
+            raise SimulationError(
                 f"confidence must lie strictly between 0 and 1, got {_show(confidence)}"
             )
-        data = tuple(values)
+        if not isinstance(rng, Rng):
+            raise SimulationError(f"a bootstrap draws from an Rng, got {_show(rng)}")
+        data = _numbers(values)
         size = len(data)
         if size < 2:
             return math.nan, math.nan
@@ -286,6 +337,8 @@ def format_interval(low: float, high: float) -> str:
     >>> format_interval(-1.234, 5.0), format_interval(math.nan, math.nan)
     ('[-1.23, 5.00]', 'n/a')
     """
+    low = _number(low, "the low end of an interval")
+    high = _number(high, "the high end of an interval")
     if math.isnan(low) or math.isnan(high):
         return "n/a"
     return f"[{low:.2f}, {high:.2f}]"
@@ -313,6 +366,10 @@ class GameResult:
 
     def bot_return(self, bot: int) -> int:
         """The return of bot number ``bot`` in this game."""
+        if type(bot) is not int or bot not in self.seating:
+            raise SimulationError(
+                f"bot number {_show(bot)} did not play this game (bots {_show(self.seating)})"
+            )
         return self.returns[self.seating.index(bot)]
 
 
@@ -392,7 +449,15 @@ def play_game(
     :class:`~cardrules.errors.IllegalActionError` naming the bot.
     ``on_turn(new_state, turn)`` is called after each action.
     """
+    _check_state(state, "play_game needs a game state")
     players = _checked_bots(bots)
+    if isinstance(rngs, (str, bytes)) or not isinstance(rngs, Sequence):
+        raise SimulationError(f"rngs must be a sequence of Rng, got {_show(rngs)}")
+    for rng in rngs:
+        if not isinstance(rng, Rng):
+            raise SimulationError(f"each bot draws from an Rng, got {_show(rng)}")
+    if on_turn is not None and not callable(on_turn):
+        raise SimulationError(f"on_turn must be a callable or None, got {_show(on_turn)}")
     if len(players) != state.num_players or len(rngs) != state.num_players:
         raise SimulationError(
             f"the game has {state.num_players} seats but got {len(players)} bots"
@@ -409,6 +474,18 @@ def play_game(
         if on_turn is not None:
             on_turn(state, Turn(seat, action))
     return state
+
+
+_STATE_MEMBERS = ("num_players", "current_player", "is_terminal", "legal_actions", "apply")
+
+
+def _check_state(state: object, where: str) -> None:
+    """Refuse, with SimulationError, anything that is not a game state."""
+    if isinstance(state, type) or not all(hasattr(state, name) for name in _STATE_MEMBERS):
+        raise SimulationError(f"{where}, got {_show(state)}")
+    players = state.num_players  # type: ignore[attr-defined]
+    if type(players) is not int or players < 1:
+        raise SimulationError(f"{where}, got a state with {_show(players)} players")
 
 
 def _checked_bots(bots: object) -> tuple[Bot, ...]:
@@ -503,15 +580,22 @@ def simulate(
     ``records`` receives each game's ``to_json()`` as one line, in game order.
     ``progress(done, total)`` is called in this thread as chunks finish.
     """
+    if not callable(new_game):
+        raise SimulationError(
+            f"new_game must be a game factory (a callable), got {_show(new_game)}"
+        )
     check_seed(seed)
     if type(games) is not int or not 0 <= games <= MAX_GAMES:
         raise SimulationError(
             f"games must be a whole number from 0 to {MAX_GAMES}, got {_show(games)}"
         )
-    if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
-        raise SimulationError(f"chunk_size must be a positive int, got {_show(chunk_size)}")
+    _check_run_options(rotate_seats, executor, chunk_size, progress)
+    if records is not None and not callable(getattr(records, "write", None)):
+        raise SimulationError(f"records must be a text file or None, got {_show(records)}")
     bots = _checked_bots(bots)
-    players = new_game(derive_seed(seed, 0)).num_players
+    first = new_game(derive_seed(seed, 0))
+    _check_state(first, "new_game must make a game state from a seed")
+    players = first.num_players
     if len(bots) != players:
         raise SimulationError(f"the game has {players} seats but {len(bots)} bots were given")
     size = chunk_size or max(1, min(50, games // 40))
@@ -526,6 +610,20 @@ def simulate(
             for line in chunk_records:
                 records.write(line + "\n")
     return SimulationResult(tuple(bot_name(bot) for bot in bots), tuple(results))
+
+
+def _check_run_options(
+    rotate_seats: object, executor: object, chunk_size: object, progress: object
+) -> None:
+    """Check the run options of :func:`simulate`; a wrong one raises SimulationError."""
+    if type(rotate_seats) is not bool:
+        raise SimulationError(f"rotate_seats must be True or False, got {_show(rotate_seats)}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise SimulationError(f"executor must be an Executor or None, got {_show(executor)}")
+    if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
+        raise SimulationError(f"chunk_size must be a positive int, got {_show(chunk_size)}")
+    if progress is not None and not callable(progress):
+        raise SimulationError(f"progress must be a callable or None, got {_show(progress)}")
 
 
 _Chunk = tuple[tuple[GameResult, ...], tuple[str, ...]]

@@ -78,10 +78,18 @@ from typing import Any
 import attrs
 
 from cardrules.cards import _show
-from cardrules.errors import InvalidStateError, SimulationError
+from cardrules.errors import InvalidStateError, PairNotFoundError, SimulationError
 from cardrules.registry import BotFactory, Game, load_game
 from cardrules.rng import Rng, check_seed, derive_seed
-from cardrules.runner import MAX_GAMES, SimulationResult, Stat, format_interval, simulate
+from cardrules.runner import (
+    MAX_GAMES,
+    MAX_RESAMPLES,
+    SimulationResult,
+    Stat,
+    _check_run_options,
+    format_interval,
+    simulate,
+)
 
 __all__ = [
     "BOOTSTRAP_BELOW",
@@ -102,14 +110,22 @@ BOOTSTRAP_STREAM = 1 << 62
 
 KIND = "cardrules tournament"
 
+MAX_SEATS = 1000
+"""The most seats :func:`lineup` lays out."""
+
 Interval = tuple[float, float]
 
 
 def lineup(players: int) -> tuple[int, ...]:
     """Which bot of a pair takes each lineup position in the first game: 0 = A, 1 = B.
 
-    A takes the even positions, B the odd ones; the replay swaps them.
+    A takes the even positions, B the odd ones; the replay swaps them. ``players``
+    is a whole number from 1 to :data:`MAX_SEATS`.
     """
+    if type(players) is not int or not 1 <= players <= MAX_SEATS:
+        raise SimulationError(
+            f"players must be a whole number from 1 to {MAX_SEATS}, got {_show(players)}"
+        )
     return tuple(position % 2 for position in range(players))
 
 
@@ -186,13 +202,20 @@ class TournamentResult:
         return 2 * self.games * len(self.pairs)
 
     def pair(self, first: str, second: str) -> PairResult:
-        """The result of ``first`` against ``second``, in that order."""
+        """The result of ``first`` against ``second``, in that order.
+
+        Two names that did not play each other raise
+        :class:`~cardrules.errors.PairNotFoundError`, both a package error and a
+        :class:`KeyError`.
+        """
         for result in self.pairs:
             if (result.first, result.second) == (first, second):
                 return result
             if (result.second, result.first) == (first, second):
                 return result.reversed()
-        raise KeyError((first, second))
+        raise PairNotFoundError(
+            f"no pair {_show(first)} against {_show(second)}; the bots are {_show(self.bots)}"
+        )
 
     def table(self) -> str:
         """The standings and the pairs as plain text, intervals labelled 95% CI."""
@@ -333,6 +356,12 @@ def play_pair(
     When ``first`` and ``second`` are the same factory the replay would be the same
     games (bots draw only from their seat's stream), so the first run is returned twice.
     """
+    if not isinstance(game, Game):
+        raise SimulationError(f"a pair plays a Game (see load_game), got {_show(game)}")
+    for factory in (first, second):
+        if not callable(factory):
+            raise SimulationError(f"a bot factory must be a callable, got {_show(factory)}")
+    _check_run_options(False, executor, chunk_size, progress)
     roles = lineup(game.num_players)
     factories = (first, second)
     runs: list[SimulationResult] = []
@@ -391,8 +420,13 @@ def tournament(
         raise SimulationError(
             f"games must be a whole number from 1 to {MAX_GAMES}, got {_show(games)}"
         )
-    if type(resamples) is not int or resamples < 1:
-        raise SimulationError(f"resamples must be a positive int, got {_show(resamples)}")
+    if type(resamples) is not int or not 1 <= resamples <= MAX_RESAMPLES:
+        raise SimulationError(
+            f"resamples must be a whole number from 1 to {MAX_RESAMPLES}, got {_show(resamples)}"
+        )
+    if bootstrap is not None and type(bootstrap) is not bool:
+        raise SimulationError(f"bootstrap must be True, False or None, got {_show(bootstrap)}")
+    _check_run_options(False, executor, chunk_size, progress)
     factories = _factories(game, bots)
     names = tuple(factories)
     players = game.num_players
@@ -488,17 +522,24 @@ def roles_count(players: int, role: int) -> int:
 
 
 def _factories(game: Game, bots: Mapping[str, BotFactory] | Sequence[str]) -> dict[str, BotFactory]:
-    if isinstance(bots, str):
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, (Mapping, Sequence)):
         raise SimulationError(f"bots must be a list of names or a mapping, got {_show(bots)}")
     if isinstance(bots, Mapping):
-        chosen = {str(name): factory for name, factory in bots.items()}
-        if not all(callable(factory) for factory in chosen.values()):
-            raise SimulationError("every bot of a tournament must be a factory (a callable)")
+        for name, factory in bots.items():
+            if not isinstance(name, str):
+                raise SimulationError(f"bot names must be strings, got {_show(name)}")
+            if not callable(factory):
+                raise SimulationError(
+                    f"bot {_show(name)} must be a factory (a callable), got {_show(factory)}"
+                )
+        chosen = dict(bots)
     else:
         known = {name.lower(): factory for name, factory in game.bots.items()}
         chosen = {}
         for name in bots:
-            key = str(name).strip().lower()
+            if not isinstance(name, str):
+                raise SimulationError(f"bot names must be strings, got {_show(name)}")
+            key = name.strip().lower()
             if key not in known:
                 raise SimulationError(
                     f"unknown {game.name} bot {_show(name)}; choose from {', '.join(known)}"
