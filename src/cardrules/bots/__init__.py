@@ -5,6 +5,7 @@ see :mod:`cardrules.bots.base` for the interface and a worked example.
 
 - any game: :class:`RandomBot`;
 - Hazari (:mod:`cardrules.bots.hazari`): :class:`GreedyBot`, :class:`SolverBot`;
+  (:mod:`cardrules.bots.hazari_field`): :class:`FieldAwareBot`;
 - Azi (:mod:`cardrules.bots.azi`): :class:`HeuristicBot` and the 0.1.0 rules of
   thumb kept as a baseline, :class:`HeuristicBot01`;
 - information-set search over a game's resampler (:mod:`cardrules.bots.search`,
@@ -27,11 +28,13 @@ from cardrules.bots.random_bot import RandomBot
 if TYPE_CHECKING:
     from cardrules.bots.azi import AziGames, HeuristicBot, HeuristicBot01
     from cardrules.bots.hazari import GreedyBot, HazariDeals, SolverBot
+    from cardrules.bots.hazari_field import FieldAwareBot
     from cardrules.bots.search import ISMCTSBot, PIMCBot, SearchBot
 
 __all__ = [
     "AziGames",
     "Bot",
+    "FieldAwareBot",
     "GreedyBot",
     "HazariDeals",
     "HeuristicBot",
@@ -53,6 +56,7 @@ _LAZY = {
     "ISMCTSBot": "search",
     "PIMCBot": "search",
     "SearchBot": "search",
+    "FieldAwareBot": "hazari_field",
     "GreedyBot": "hazari",
     "HazariDeals": "hazari",
     "SolverBot": "hazari",
