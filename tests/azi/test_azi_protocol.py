@@ -37,9 +37,9 @@ from cardrules.azi import (
     new_game,
     parse_action_text,
 )
-from cardrules.azi.actions import make_raise
+from cardrules.azi.actions import _cached_raise
 from cardrules.azi.game import GAME
-from cardrules.azi.ids import action_ids
+from cardrules.azi.ids import _cached_ids, action_ids
 from cardrules.azi.transitions import _DECLARATION_TABLE
 from cardrules.bots import RandomBot
 from cardrules.bots.azi import HeuristicBot
@@ -318,10 +318,12 @@ def test_the_shared_caches_are_bounded() -> None:
         legal = state.legal_actions()
         state = state.apply(legal[-1])
         list(state.legal_actions())
-    info = make_raise.cache_info()
+    info = _cached_raise.cache_info()
     assert info.maxsize is not None and info.currsize <= info.maxsize
-    assert action_ids.cache_info().maxsize is not None
-    assert len(_DECLARATION_TABLE) <= 2 * 2**6
+    assert _cached_ids.cache_info().maxsize is not None
+    # keys: raznomast eligibility, and the invitable seats in the order of play (a
+    # subset of at most 6 seats read from one of at most 6 starting seats)
+    assert len(_DECLARATION_TABLE) <= 2 * 6 * 2**6
 
 
 def test_legal_actions_are_immutable() -> None:

@@ -265,9 +265,6 @@ def make_raise(amount: int) -> Raise:
     return _cached_raise(amount)
 
 
-setattr(make_raise, "cache_info", _cached_raise.cache_info)  # noqa: B010 (mypy: no attribute)
-
-
 PLAY = Play()
 FOLD = Fold()
 PASS = Pass()

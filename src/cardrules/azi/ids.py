@@ -108,7 +108,7 @@ class ActionIds:
         try:
             position = self._position.get(card.index)
             if position is None:
-                raise IllegalActionError(f"{card} is not in the Azi pack of these rules")
+                raise IllegalActionError(f"{_show(card)} is not in the Azi pack of these rules")
             return base + position
         except LEAKS as exc:
             raise bad_arguments(
@@ -196,6 +196,3 @@ def action_ids(rules: AziRules) -> ActionIds:
     if not isinstance(rules, AziRules):
         raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
     return _cached_ids(rules)
-
-
-setattr(action_ids, "cache_info", _cached_ids.cache_info)  # noqa: B010 (mypy: no attribute)

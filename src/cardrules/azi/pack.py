@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from cardrules.cards import Card, Rank, Suit
+from cardrules.cards import Card, Rank, Suit, _show
 from cardrules.deck import Deck
 from cardrules.errors import InvalidRulesError
 
@@ -35,10 +35,18 @@ def azi_pack(suits: Iterable[Suit | str] = DEFAULT_AZI_SUITS) -> Deck:
     or a count other than three distinct suits, raises InvalidRulesError.
     """
     try:
-        chosen = tuple(sorted(s if isinstance(s, Suit) else Suit.parse(str(s)) for s in suits))
+        chosen = tuple(sorted(_suit(s) for s in suits))
     except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidRulesError(f"an Azi pack needs three suits: {exc}") from exc
     return _pack(chosen)
+
+
+def _suit(value: object) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str):
+        return Suit.parse(value)
+    raise InvalidRulesError(f"a suit must be a Suit or a letter, got {_show(value)}")
 
 
 @functools.lru_cache(maxsize=8)

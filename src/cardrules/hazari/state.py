@@ -462,6 +462,8 @@ def replay_deal(
     True
     """
     state = HazariState.from_dealing(dealing, dealer=dealer, deal=deal, rules=rules)
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+        raise IllegalActionError(f"actions must be an iterable of Up actions, got {_show(actions)}")
     for action in actions:
         state = state.apply(action)
     return state

@@ -61,6 +61,7 @@ from cardrules.rng import Rng, check_seed, derive_seed
 __all__ = [
     "DEALS",
     "EXPECTED_POINTS",
+    "MAX_TABLE_DEALS",
     "SEED",
     "Objective",
     "RoundTables",
@@ -252,6 +253,10 @@ def _count_chunk(seed: int, start: int, stop: int) -> list[list[list[int]]]:
     return counts
 
 
+MAX_TABLE_DEALS = 10**8
+"""The most deals :func:`generate_tables` will count (about a day on one core)."""
+
+
 def generate_tables(deals: int, seed: int, *, workers: int = 1) -> ValueModel:
     """Deal ``deals`` random deals from ``seed``, arrange every hand greedily, count.
 
@@ -263,10 +268,14 @@ def generate_tables(deals: int, seed: int, *, workers: int = 1) -> ValueModel:
     (80, 1.0)
     """
     check_seed(seed)
-    if type(deals) is not int or deals <= 0:
-        raise InvalidRulesError(f"deals must be a positive int, got {_show(deals)}")
-    if type(workers) is not int or workers < 1:
-        raise InvalidRulesError(f"workers must be a positive int, got {_show(workers)}")
+    if type(deals) is not int or not 0 < deals <= MAX_TABLE_DEALS:
+        raise InvalidRulesError(
+            f"deals must be a whole number from 1 to {MAX_TABLE_DEALS}, got {_show(deals)}"
+        )
+    if type(workers) is not int or not 1 <= workers <= 1024:
+        raise InvalidRulesError(
+            f"workers must be a whole number from 1 to 1024, got {_show(workers)}"
+        )
     step = max(1, -(-deals // (workers * 8)))
     bounds = [(start, min(deals, start + step)) for start in range(0, deals, step)]
     if workers > 1:
