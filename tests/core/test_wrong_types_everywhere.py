@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import importlib.util
 import inspect
 import math
 import pkgutil
@@ -405,6 +406,10 @@ def test_known_gaps_are_targets() -> None:
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_wrong_types_raise_only_package_errors(target: Target, data: st.DataObject) -> None:
+    if target.name.endswith("_numpy") and importlib.util.find_spec("numpy") is None:
+        # Without the numpy extra these say so with ModuleNotFoundError, like any
+        # optional dependency; tests/hazari/test_evaluate.py checks that message.
+        pytest.skip("the numpy extra is not installed")
     gap = KNOWN_GAPS.get(target.name)
     if gap is not None:
         _call_witness(target, gap[1])
