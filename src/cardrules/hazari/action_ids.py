@@ -67,7 +67,10 @@ def _positions(mask: int) -> list[int]:
 
 
 def _bad(four: int, threes: Sequence[int]) -> IllegalActionError:
-    shown = ", ".join(f"{mask:#015b}" for mask in (four, *threes))
+    shown = ", ".join(
+        f"{mask:#015b}" if type(mask) is int and 0 <= mask < 1 << 13 else _show(mask)
+        for mask in (four, *threes)
+    )
     return IllegalActionError(
         f"position masks {shown} are not a 4-card group and three 3-card groups of 13 cards"
     )
