@@ -35,13 +35,14 @@ def azi_pack(suits: Iterable[Suit | str] = DEFAULT_AZI_SUITS) -> Deck:
     or a count other than three distinct suits, raises InvalidRulesError.
     """
     try:
-        chosen = tuple(sorted(_suit(s) for s in suits))
+        chosen = tuple(sorted(suit_of(s) for s in suits))
     except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidRulesError(f"an Azi pack needs three suits: {exc}") from exc
     return _pack(chosen)
 
 
-def _suit(value: object) -> Suit:
+def suit_of(value: object) -> Suit:
+    """``value`` as a suit: a Suit, or its letter; anything else raises InvalidRulesError."""
     if isinstance(value, Suit):
         return value
     if isinstance(value, str):

@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from cardrules.azi._boundary import LEAKS, bad_arguments
-from cardrules.azi.pack import DEFAULT_AZI_SUITS, azi_pack
+from cardrules.azi.pack import DEFAULT_AZI_SUITS, azi_pack, suit_of
 from cardrules.cards import Suit, _show
 from cardrules.deck import Deck
 from cardrules.errors import InvalidRulesError, InvalidStateError
@@ -77,7 +77,7 @@ def _to_suits(value: Iterable[object]) -> tuple[Suit, ...]:
     if isinstance(value, Suit) or not isinstance(value, (str, Iterable)):
         raise InvalidRulesError(f"suits must be three suits, got {_show(value)}")
     try:
-        suits = tuple(sorted(s if isinstance(s, Suit) else Suit.parse(str(s)) for s in value))
+        suits = tuple(sorted(suit_of(s) for s in value))
     except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidRulesError(f"suits must be three suits, got {_show(value)}: {exc}") from exc
     if len(suits) != 3 or len(set(suits)) != 3:
