@@ -49,51 +49,9 @@ from cardrules.azi.tricks import (
 )
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
+from tests.chi_square import chi_square, chi_square_sf
 
 UNDEALT = "undealt"
-
-# ----------------------------------------------------------------- chi-square
-
-
-def chi_square_sf(statistic: float, df: int) -> float:
-    """P(X >= statistic) for a chi-square variable with ``df`` (a whole number) degrees
-    of freedom: the regularized upper incomplete gamma function Q(df/2, statistic/2)."""
-    y = statistic / 2
-    if df % 2 == 0:
-        term, total = 1.0, 1.0
-        for k in range(1, df // 2):
-            term *= y / k
-            total += term
-        return math.exp(-y) * total
-    total = math.erfc(math.sqrt(y))
-    term = math.sqrt(y) / math.gamma(1.5)
-    for k in range(1, (df + 1) // 2):
-        total += math.exp(-y) * term
-        term *= y / (k + 0.5)
-    return total
-
-
-def chi_square(counts: Counter[str], expected: dict[str, Fraction]) -> tuple[float, int]:
-    """The statistic and degrees of freedom of ``counts`` against probabilities
-    ``expected``; a draw where the posterior is zero makes the statistic infinite."""
-    size = sum(counts.values())
-    if any(place not in expected or not expected[place] for place in counts):
-        return math.inf, len(expected) - 1
-    cells = [place for place, p in expected.items() if p]
-    statistic = sum(
-        (counts[place] - size * float(expected[place])) ** 2 / (size * float(expected[place]))
-        for place in cells
-    )
-    return statistic, len(cells) - 1
-
-
-@pytest.mark.parametrize(
-    ("statistic", "df", "p"),
-    [(3.841459, 1, 0.05), (5.991465, 2, 0.05), (7.814728, 3, 0.05), (13.276704, 4, 0.01)],
-)
-def test_the_chi_square_tail_matches_the_tables(statistic: float, df: int, p: float) -> None:
-    assert chi_square_sf(statistic, df) == pytest.approx(p, rel=1e-5)
-
 
 # ------------------------------------------------------- the naive reference
 

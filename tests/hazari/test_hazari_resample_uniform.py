@@ -30,42 +30,7 @@ from cardrules.hazari.partitions import valid_arrangements
 from cardrules.hazari.resample import random_arrangement, resample, resample_match
 from cardrules.hazari.rules import TieRule
 from cardrules.hazari.state import PACK
-
-
-def chi_square_sf(statistic: float, df: int) -> float:
-    """P(X >= statistic) for a chi-square variable with ``df`` degrees of freedom."""
-    y = statistic / 2
-    if df % 2 == 0:
-        term, total = 1.0, 1.0
-        for k in range(1, df // 2):
-            term *= y / k
-            total += term
-        return math.exp(-y) * total
-    total = math.erfc(math.sqrt(y))
-    term = math.sqrt(y) / math.gamma(1.5)
-    for k in range(1, (df + 1) // 2):
-        total += math.exp(-y) * term
-        term *= y / (k + 0.5)
-    return total
-
-
-def goodness_of_fit(counts: Counter[object], expected: dict[object, Fraction]) -> tuple[float, int]:
-    """The chi-square statistic and degrees of freedom (infinite if a draw is impossible)."""
-    size = sum(counts.values())
-    if any(not expected.get(cell) for cell in counts):
-        return math.inf, len(expected) - 1
-    cells = [cell for cell, p in expected.items() if p]
-    statistic = sum(
-        (counts[cell] - size * float(expected[cell])) ** 2 / (size * float(expected[cell]))
-        for cell in cells
-    )
-    return statistic, len(cells) - 1
-
-
-@pytest.mark.parametrize(("statistic", "df", "p"), [(7.814728, 3, 0.05), (38.885139, 26, 0.05)])
-def test_the_chi_square_tail_matches_the_tables(statistic: float, df: int, p: float) -> None:
-    assert chi_square_sf(statistic, df) == pytest.approx(p, rel=1e-5)
-
+from tests.chi_square import chi_square, chi_square_sf
 
 # ------------------------------------------------------------ the deal posterior
 
@@ -117,7 +82,7 @@ def deal_fit(draws: int, seed: int) -> tuple[float, int]:
         world = resample(seen, rng)
         assert world.hands[1] == seen.hand
         counts[seating(world, TRACKED)] += 1
-    return goodness_of_fit(counts, expected)
+    return chi_square(counts, expected)
 
 
 def test_the_seat_posterior_is_the_counting_one() -> None:
@@ -161,7 +126,7 @@ def arrangement_fit(draws: int, seed: int) -> list[tuple[float, int]]:
         counts: Counter[object] = Counter(
             next(k for k, group in enumerate(a.groups) if card in group) for a in arrangements
         )
-        results.append(goodness_of_fit(counts, group_posterior(HAND, card)))
+        results.append(chi_square(counts, group_posterior(HAND, card)))
     return results
 
 
