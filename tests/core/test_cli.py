@@ -327,3 +327,34 @@ def test_a_real_ctrl_c_stops_a_pool_at_once(argv: list[str]) -> None:
     assert process.returncode == 130
     assert err == "cardrules: interrupted\n"
     assert out == ""
+
+
+def _nap(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_stopping_workers_then_cancelling_queued_work_raises_in_no_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C terminates the workers, then the interrupted wait cancels the queued tasks."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from cardrules.cli.interrupts import stop_workers
+
+    raised: list[BaseException | None] = []
+    monkeypatch.setattr("threading.excepthook", lambda args: raised.append(args.exc_value))
+    before = {child.pid for child in multiprocessing.active_children() if child.pid is not None}
+    with ProcessPoolExecutor(2) as pool:
+        futures = [pool.submit(_nap, 0.5) for _ in range(200)]
+        deadline = time.monotonic() + 30
+        while not any(future.running() for future in futures) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        stop_workers(before)
+        assert all(future.done() for future in futures), "the pool was not marked broken yet"
+        for future in futures:
+            future.cancel()
+    wait(futures, timeout=30)
+    assert raised == []
+    assert all(future.done() for future in futures)
+    assert not any(child.pid not in before for child in multiprocessing.active_children())

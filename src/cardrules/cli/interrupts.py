@@ -12,10 +12,16 @@ command, once interrupted, terminates the worker processes it started and exits.
   nothing.
 - :func:`process_pool` gives the process pool for ``--jobs`` (``None`` for one
   job), and terminates its workers when the block is left by an exception.
+
+Once its workers are terminated, a pool's manager thread marks every unfinished
+task failed. Before CPython 3.12 it raises from that thread (printing a
+traceback) if the command cancelled such a task first, so the command waits for
+the manager threads before the interrupt unwinds and cancels anything.
 """
 
 from __future__ import annotations
 
+import concurrent.futures.process
 import contextlib
 import multiprocessing
 import os
@@ -42,6 +48,18 @@ def stop_workers(before: set[int] | frozenset[int] = frozenset()) -> None:
     for child in multiprocessing.active_children():
         if child.pid not in before:
             child.join(timeout=5)
+    _wait_for_pool_managers(before)
+
+
+def _wait_for_pool_managers(before: set[int] | frozenset[int] = frozenset()) -> None:
+    """Wait (5 s at most each) for the manager threads of pools with workers not in ``before``."""
+    manager_type = getattr(concurrent.futures.process, "_ExecutorManagerThread", None)
+    if not isinstance(manager_type, type):
+        return
+    for thread in threading.enumerate():
+        workers = set(getattr(thread, "processes", None) or ())
+        if isinstance(thread, manager_type) and not workers <= before:
+            thread.join(timeout=5)
 
 
 @contextlib.contextmanager
@@ -104,4 +122,5 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
     for process in list(processes.values()):
         with contextlib.suppress(OSError):
             process.terminate()
+    _wait_for_pool_managers()
     pool.shutdown(wait=True, cancel_futures=True)
