@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Collection, Iterable, Iterator
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, SupportsIndex, TypeVar, overload, runtime_checkable
 
 import attrs
 from typing_extensions import Self
@@ -66,7 +66,10 @@ class Action(Protocol):
 
 @runtime_checkable
 class Event(Protocol):
-    """A public event: something revealed or won, visible to every player."""
+    """A public event: something revealed or won, visible to every player.
+
+    Every event class also has ``from_json(dict | str)``, which reads ``to_json`` back.
+    """
 
     def to_json(self) -> JSONObject:
         """A JSON-ready dict describing the event."""
@@ -146,9 +149,26 @@ class ActionTuple(tuple[A_co, ...], LegalActions[A_co]):
     (True, 2, ['pass', 'raise'], 'raise')
     >>> legal
     ActionTuple(['pass', 'raise'])
+
+    Indexing follows :func:`check_index` (an ``int``, not merely an index-like
+    value), so a bad index raises a package error; a slice gives a plain tuple.
     """
 
     __slots__ = ()
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> A_co: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[A_co, ...]: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> A_co | tuple[A_co, ...]:
+        if type(index) is int:
+            try:
+                return tuple.__getitem__(self, index)
+            except IndexError:
+                pass
+        elif type(index) is slice:
+            return tuple.__getitem__(self, index)
+        return tuple.__getitem__(self, check_index(index, len(self)))
 
     def __new__(cls, actions: Iterable[A_co] = ()) -> Self:
         """The actions of ``actions`` (any iterable) in order."""

@@ -27,7 +27,8 @@ import attrs
 from typing_extensions import Self
 
 from cardrules.cards import _show
-from cardrules.errors import InvalidRulesError
+from cardrules.errors import InvalidRulesError, InvalidStateError
+from cardrules.records import parse_json_text
 
 __all__ = [
     "NamedEnum",
@@ -135,12 +136,18 @@ class RulesType(Protocol):
 
 
 def json_rules(cls: type[R], data: object, build: Callable[[dict[str, Any]], R], what: str) -> R:
-    """Read rules written by ``to_json``: missing keys take their defaults, unknown keys fail.
+    """Read rules written by ``to_json`` (the dict or its JSON text): missing keys take
+    their defaults, unknown keys fail.
 
     ``build`` makes the rules from a complete dict of JSON values. Options that a
     later version adds are absent from older records and so take their defaults.
     """
     defaults = _defaults(cls, build, what)
+    if isinstance(data, (str, bytes, bytearray)):
+        try:
+            data = parse_json_text(data)
+        except InvalidStateError as exc:
+            raise InvalidRulesError(f"{what} rules: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidRulesError(f"{what} rules must be a JSON object, got {_show(data)}")
     unknown = sorted(str(key) for key in set(data) - set(defaults))

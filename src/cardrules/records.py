@@ -37,6 +37,7 @@ __all__ = [
     "GameRecord",
     "check_summary",
     "dump_json",
+    "json_object",
     "load_record",
     "parse_json_text",
     "record_actions",
@@ -76,7 +77,7 @@ def _too_deep(data: object) -> bool:
     return False
 
 
-def parse_json_text(text: str | bytes) -> Any:
+def parse_json_text(text: str | bytes | bytearray) -> Any:
     """Parse JSON text, or bytes in UTF-8, -16 or -32; any fault raises :class:`InvalidStateError`.
 
     Whatever the input (malformed text, bytes that are not text, numbers too long to
@@ -105,6 +106,34 @@ def parse_json_text(text: str | bytes) -> Any:
     if _too_deep(data):
         raise InvalidStateError(f"{deep} (more than {MAX_JSON_DEPTH} levels)")
     return data
+
+
+def json_object(
+    data: object, what: str, error: type[CardRulesError] = InvalidStateError
+) -> JSONObject:
+    """``data`` as a JSON object: a dict as it is, JSON text or bytes parsed with
+    :func:`parse_json_text`; anything else raises ``error`` (by default
+    :class:`InvalidStateError`) naming ``what``.
+
+    >>> json_object('{"type": "fold"}', "an action")
+    {'type': 'fold'}
+    >>> json_object([1], "an action")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: an action must be a JSON object, got [1]
+    """
+    if not isinstance(what, str):
+        raise InvalidStateError(f"what must be text naming the record, got {_show(what)}")
+    if not (isinstance(error, type) and issubclass(error, CardRulesError)):
+        raise InvalidStateError(f"error must be a package error class, got {_show(error)}")
+    try:
+        if isinstance(data, (str, bytes, bytearray)):
+            data = parse_json_text(data)
+        return _object(data, what)
+    except InvalidStateError as exc:
+        if error is InvalidStateError:
+            raise
+        raise error(str(exc)) from None
 
 
 def _object(value: object, what: str) -> JSONObject:

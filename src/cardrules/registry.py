@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import abc
 import importlib
-import json
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -40,6 +39,7 @@ from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.game import GameState
 from cardrules.options import parse_spec
+from cardrules.records import json_object
 from cardrules.rng import Rng
 
 __all__ = [
@@ -193,7 +193,9 @@ class Game:
     Make one with :func:`load_game`. Equal names and rules make equal games.
     """
 
-    definition: GameDefinition = attrs.field(eq=attrs.cmp_using(eq=lambda a, b: a.name == b.name))
+    definition: GameDefinition = attrs.field(
+        eq=attrs.cmp_using(eq=lambda a, b: a.name == b.name), hash=False
+    )
     rules: Any
 
     @property
@@ -238,7 +240,7 @@ class Game:
 
         The record's rules must be this game's rules.
         """
-        record = _json_object(data)
+        record = json_object(data, "a record")
         state = self.definition.state_from_json(record)
         rules = getattr(state, "rules", self.rules)
         if rules != self.rules:
@@ -305,7 +307,7 @@ class Game:
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> Game:
         """Read what :meth:`to_json` wrote."""
-        record = _json_object(data)
+        record = json_object(data, "a game")
         if set(record) != {"game", "rules"} or not isinstance(record["game"], str):
             raise InvalidRulesError(
                 f"a game must be {{'game': name, 'rules': {{...}}}}, got {_show(record)}"
@@ -340,14 +342,3 @@ def _vector(values: list[float]) -> Any:
 
 def _text(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def _json_object(data: object) -> dict[str, Any]:
-    if isinstance(data, (str, bytes, bytearray)):
-        try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as exc:
-            raise InvalidStateError(f"not valid JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"a record must be a JSON object, got {_show(data)}")
-    return data

@@ -1,8 +1,9 @@
 """Every registered game, driven only through the registry and the shared protocol.
 
 For many seeded games, at every step: action ids both ways, the legal-action mask,
-``legal[i]``, the observation JSON round trip; at the end, the state JSON round trip.
-Nothing here names a game's classes, so a newly registered game is covered as is.
+``legal[i]``, the action and observation JSON round trips (from the dict and from
+JSON text); at the end, the state, event and rules JSON round trips. Nothing here
+names a game's classes, so a newly registered game is covered as is.
 """
 
 from __future__ import annotations
@@ -47,10 +48,14 @@ def check_step(game: Any, state: GameState[Any, Any], rng: Rng) -> Any:
         assert state.action_from_id(action_id) == action
         assert game.parse_action(str(action)) == action
         assert game.parse_action(action.to_json()) == action
+        assert type(action).from_json(json.dumps(action.to_json())) == action
     if size <= SAMPLE:
         assert list(legal) == [legal[i] for i in range(size)]
     with pytest.raises(IndexError):
         legal[size]
+    for bad in (size, -size - 1, "0", 1.0, True, None):
+        with pytest.raises(CardRulesError):
+            legal[bad]  # type: ignore[index]
     player = state.current_player
     assert player is not None
     observation = state.observation(player)
@@ -82,6 +87,13 @@ def test_random_games_keep_every_protocol_promise(name: str, seed: int) -> None:
     assert game.state_from_json(data) == state
     assert game.state_from_json(json.dumps(data)) == state
     assert type(state).from_json(data) == state
+    assert state.events
+    for event in state.events:
+        text = json.dumps(event.to_json())
+        event_type: Any = type(event)
+        assert event_type.from_json(text) == event
+    rules = game.rules
+    assert type(rules).from_json(json.dumps(rules.to_json())) == rules
     assert len(state.history) == steps
     assert str(state)
     assert eval(repr(state), vars(sys.modules[type(state).__module__])) == state
@@ -124,6 +136,8 @@ def test_illegal_ids_and_actions_are_refused(name: str) -> None:
 def test_games_are_values(name: str) -> None:
     game = load_game(name)
     assert load_game(str(game)) == game
+    assert hash(load_game(str(game))) == hash(game)
+    assert len({game, load_game(str(game))}) == 1
     assert eval(repr(game), {"load_game": load_game}) == game
     assert type(game).from_json(game.to_json()) == game
     assert set(game.bots) >= {"random", "strong"}

@@ -40,9 +40,11 @@ import functools
 from typing import Any
 
 import attrs
+from typing_extensions import Self
 
 from cardrules.cards import Card, _show, parse_card
 from cardrules.errors import IllegalActionError, ParseError
+from cardrules.records import json_object
 
 __all__ = [
     "ACCEPT",
@@ -97,8 +99,24 @@ def _invite_field(_: object, __: object, value: Any) -> None:
         )
 
 
+class _ActionJSON:
+    __slots__ = ()
+
+    @classmethod
+    def from_json(cls, data: object) -> Self:
+        """Read what ``to_json`` wrote: the dict or its JSON text; else :class:`ParseError`.
+
+        >>> Raise.from_json('{"type": "raise", "amount": 12}')
+        Raise(amount=12)
+        """
+        action = parse_action(json_object(data, f"a {cls.__name__} action", ParseError))
+        if not isinstance(action, cls):
+            raise ParseError(f"expected a {cls.__name__} action, got {_show(data)}")
+        return action
+
+
 @attrs.frozen
-class Play:
+class Play(_ActionJSON):
     """Stay in the deal (A5)."""
 
     def __str__(self) -> str:
@@ -110,7 +128,7 @@ class Play:
 
 
 @attrs.frozen
-class Fold:
+class Fold(_ActionJSON):
     """Throw in the hand and lose the chips already in the pot (A5)."""
 
     def __str__(self) -> str:
@@ -122,7 +140,7 @@ class Fold:
 
 
 @attrs.frozen
-class Discard:
+class Discard(_ActionJSON):
     """Discard one card face down, keeping 3 (A6)."""
 
     card: Card = attrs.field(validator=_card_field)
@@ -136,7 +154,7 @@ class Discard:
 
 
 @attrs.frozen
-class Raise:
+class Raise(_ActionJSON):
     """Raise the stake to ``amount`` and put that whole amount into the pot (A7)."""
 
     amount: int = attrs.field(validator=_amount_field)
@@ -150,7 +168,7 @@ class Raise:
 
 
 @attrs.frozen
-class Pass:
+class Pass(_ActionJSON):
     """Leave the bidding for good; the player still plays the cards (A7)."""
 
     def __str__(self) -> str:
@@ -162,7 +180,7 @@ class Pass:
 
 
 @attrs.frozen
-class Declare:
+class Declare(_ActionJSON):
     """A player's one declaration turn (A13, A14), which it then ends.
 
     ``raznomast`` declares raznomast; ``invite`` names the seat invited to play
@@ -185,7 +203,7 @@ class Declare:
 
 
 @attrs.frozen
-class Accept:
+class Accept(_ActionJSON):
     """Accept the invitation to play for Azi together (A14)."""
 
     def __str__(self) -> str:
@@ -197,7 +215,7 @@ class Accept:
 
 
 @attrs.frozen
-class Decline:
+class Decline(_ActionJSON):
     """Decline the invitation (A14)."""
 
     def __str__(self) -> str:
@@ -209,7 +227,7 @@ class Decline:
 
 
 @attrs.frozen
-class PlayCard:
+class PlayCard(_ActionJSON):
     """Play a card to the current trick (A8–A10)."""
 
     card: Card = attrs.field(validator=_card_field)
@@ -223,7 +241,7 @@ class PlayCard:
 
 
 @attrs.frozen
-class Join:
+class Join(_ActionJSON):
     """Join the re-deal after an Azi, paying the fee if one is due (A12)."""
 
     def __str__(self) -> str:
@@ -235,7 +253,7 @@ class Join:
 
 
 @attrs.frozen
-class Skip:
+class Skip(_ActionJSON):
     """Stay out of the re-deal after an Azi (A12)."""
 
     def __str__(self) -> str:

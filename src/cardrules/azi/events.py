@@ -17,9 +17,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import attrs
+from typing_extensions import Self
 
 from cardrules.cards import Card, _show, parse_card
 from cardrules.errors import CardRulesError, InvalidStateError
+from cardrules.records import json_object
 
 __all__ = [
     "Answered",
@@ -64,6 +66,18 @@ class _EventJSON:
         for name in _FIELD_NAMES[type(self)]:
             data[name] = _plain(getattr(self, name))
         return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Self:
+        """Read what :meth:`to_json` wrote: the dict or its JSON text.
+
+        >>> Folded.from_json('{"type": "folded", "player": 2}')
+        Folded(player=2)
+        """
+        event = event_from_json(data)
+        if not isinstance(event, cls):
+            raise InvalidStateError(f"expected a {_show(cls.kind)} event, got {_show(data)}")
+        return event
 
 
 @attrs.frozen
@@ -303,9 +317,9 @@ def _read(kind: str, value: object) -> object:
 
 
 def event_from_json(data: object) -> AziMatchEvent:
-    """The event an event's ``to_json`` wrote; bad input raises InvalidStateError."""
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"an Azi event must be a JSON object, got {_show(data)}")
+    """The event an event's ``to_json`` wrote (the dict or its JSON text); bad input
+    raises InvalidStateError."""
+    data = json_object(data, "an Azi event")
     kind = data.get("type")
     cls = _KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:

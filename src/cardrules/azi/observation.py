@@ -27,7 +27,6 @@ Your hand: not seen yet
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -38,21 +37,11 @@ from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
 from cardrules.cards import Card, _show, format_cards, parse_card
 from cardrules.errors import CardRulesError, InvalidStateError
+from cardrules.records import json_object
 
 __all__ = ["AziMatchObservation", "AziObservation"]
 
 T = TypeVar("T")
-
-
-def _json_object(data: object, what: str) -> dict[str, Any]:
-    if isinstance(data, (str, bytes, bytearray)):
-        try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as exc:
-            raise InvalidStateError(f"not valid JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"{what} must be a JSON object, got {_show(data)}")
-    return data
 
 
 def _seats(value: object) -> tuple[int, ...]:
@@ -225,7 +214,7 @@ class AziObservation:
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> AziObservation:
         """Read what :meth:`to_json` wrote; bad input raises InvalidStateError."""
-        record = _json_object(data, "an Azi observation")
+        record = json_object(data, "an Azi observation")
         if set(record) != set(_READERS):
             missing = sorted(set(_READERS) - set(record))
             extra = sorted(set(record) - set(_READERS))
@@ -319,7 +308,7 @@ class AziMatchObservation:
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> AziMatchObservation:
         """Read what :meth:`to_json` wrote; bad input raises InvalidStateError."""
-        record = _json_object(data, "an Azi match observation")
+        record = json_object(data, "an Azi match observation")
         keys = {"player", "rules", "first_dealer", "games", "totals", "is_over"}
         if set(record) != keys:
             raise InvalidStateError(f"an Azi match observation needs exactly {sorted(keys)}")

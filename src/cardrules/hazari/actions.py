@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import attrs
@@ -25,6 +24,7 @@ import attrs
 from cardrules.cards import _show
 from cardrules.errors import IllegalActionError, ParseError
 from cardrules.hazari.arrangement import Arrangement
+from cardrules.records import json_object
 
 __all__ = ["HazariAction", "Up", "parse_action", "parse_action_text"]
 
@@ -58,14 +58,9 @@ class Up:
     @classmethod
     def from_json(cls, data: object) -> Up:
         """Read what :meth:`to_json` wrote: a dict, or its JSON text."""
-        if isinstance(data, (str, bytes, bytearray)):
-            try:
-                data = json.loads(data)
-            except (ValueError, RecursionError) as exc:
-                raise ParseError(f"an up action: not valid JSON: {exc}") from exc
+        data = json_object(data, "an up action", ParseError)
         if (
-            not isinstance(data, dict)
-            or set(data) != {"type", "arrangement"}
+            set(data) != {"type", "arrangement"}
             or data["type"] != "up"
             or not isinstance(data["arrangement"], str)
         ):

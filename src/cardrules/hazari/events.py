@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +32,7 @@ from cardrules.cards import Card, _show, format_cards, parse_cards
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.points import points_of
+from cardrules.records import json_object
 
 __all__ = [
     "DealScored",
@@ -43,22 +43,7 @@ __all__ = [
     "PlayerUp",
     "RoundPlayed",
     "event_from_json",
-    "json_object",
 ]
-
-
-def json_object(data: object, what: str) -> dict[str, Any]:
-    """``data`` as a dict: a dict as is, JSON text parsed; else InvalidStateError."""
-    if not isinstance(what, str):
-        raise InvalidStateError(f"what must be text naming the record, got {_show(what)}")
-    if isinstance(data, (str, bytes, bytearray)):
-        try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as exc:
-            raise InvalidStateError(f"{what}: not valid JSON: {exc}") from exc
-    if not isinstance(data, dict) or not all(isinstance(key, str) for key in data):
-        raise InvalidStateError(f"{what} must be a JSON object, got {_show(data)}")
-    return data
 
 
 def _fields(data: object, kind: str, keys: tuple[str, ...]) -> dict[str, Any]:

@@ -30,13 +30,12 @@ from cardrules.hazari.events import (
     PlayerUp,
     RoundPlayed,
     event_from_json,
-    json_object,
     json_seat,
     json_whole,
 )
 from cardrules.hazari.partitions import sorted_hand
 from cardrules.hazari.rules import HazariRules
-from cardrules.records import dump_json
+from cardrules.records import dump_json, json_object
 
 __all__ = ["HazariMatchObservation", "HazariObservation"]
 
