@@ -31,9 +31,9 @@ observation):
    returns seen so far, so the exploration constant does not depend on stakes.
 
 The answer is the most visited root action (ties: the better mean). Nothing here
-knows the rules of a game: it uses ``current_player``, ``legal_actions``,
-``apply``, ``returns``, ``is_terminal``, ``observation`` and ``action_id``. Its
-defaults are Azi's: the resampler :func:`cardrules.azi.resample` and the playout
+knows the rules of a game: it asks for a :class:`~cardrules.game.Resampler` and
+uses ``current_player``, ``legal_actions``, ``apply``, ``returns``,
+``is_terminal``, ``observation`` and ``action_id``. Its defaults are Azi's: the resampler :func:`cardrules.azi.resample` and the playout
 policy :class:`cardrules.bots.azi.HeuristicBot`, both loaded on first use.
 
 With an iteration budget (the default) a decision depends only on the
@@ -66,7 +66,7 @@ import attrs
 from cardrules.bots.base import Bot, check_choice
 from cardrules.cards import _show
 from cardrules.errors import InvalidStateError, SimulationError
-from cardrules.game import LegalActions
+from cardrules.game import LegalActions, Resampler
 from cardrules.rng import Rng
 
 __all__ = [
@@ -88,12 +88,10 @@ DEFAULT_PLAYOUTS = 200
 far fewer on most decisions: under 50 ms per decision on average for 4-player Azi
 on a 2-core machine (``benchmarks/bench_bots.py``)."""
 
-Resample = Callable[[Any, Rng], Any]
-
 
 def _azi_resample(observation: Any, rng: Rng) -> Any:
     """The Azi resampler, imported on first use so that this module knows no game."""
-    resample: Resample = importlib.import_module("cardrules.azi").resample
+    resample: Resampler[Any, Any] = importlib.import_module("cardrules.azi").resample
     return resample(observation, rng)
 
 
@@ -106,7 +104,7 @@ def _check_search(who: str, observation: object, legal_actions: object, rng: obj
         )
 
 
-def _world(resample: Resample, observation: Any, rng: Rng) -> Any:
+def _world(resample: Resampler[Any, Any], observation: Any, rng: Rng) -> Any:
     """``resample(observation, rng)``; a resampler that cannot read the observation
     (another game's, say) raises InvalidStateError."""
     try:
@@ -215,7 +213,7 @@ class ISMCTSBot:
     exploration: float = 0.5
     widening: float | None = 1.0
     search_opponents: bool = False
-    resample: Resample = attrs.field(default=_azi_resample, eq=False, repr=False)
+    resample: Resampler[Any, Any] = attrs.field(default=_azi_resample, eq=False, repr=False)
     playout: Bot = attrs.field(factory=_heuristic, eq=False, repr=False)
     stats: SearchStats = attrs.field(factory=SearchStats, eq=False, repr=False)
 
@@ -416,7 +414,7 @@ class PIMCBot:
     margin: float = 2.0
     cutoff: float = 1.0
     max_actions: int = 8
-    resample: Resample = attrs.field(default=_azi_resample, eq=False, repr=False)
+    resample: Resampler[Any, Any] = attrs.field(default=_azi_resample, eq=False, repr=False)
     playout: Bot = attrs.field(factory=_heuristic, eq=False, repr=False)
     stats: SearchStats = attrs.field(factory=SearchStats, eq=False, repr=False)
 
