@@ -5,16 +5,17 @@ greedy in Hazari); only its decisions with more than one legal action are timed.
 For the search bots the playouts of those decisions are counted too (for the
 tree search one iteration is one playout).
 
-    python benchmarks/bench_bots.py                 # all bots, 4-player Azi
-    python benchmarks/bench_bots.py --games 40 --players 6
+    python benchmarks/bench_bots.py --games 90      # every bot, 4-player Azi
+    python benchmarks/bench_bots.py --games 30 --players 6 --game azi
 
-The Azi search bots play ``3 * (games // 3)`` games, the others ``3 * games``.
+The Azi search bots play ``3 * (games // 3)`` games, the other Azi bots
+``3 * games``, the Hazari bots ``games`` deals. The mean decision time comes with
+its 95% t-interval.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from typing import Any
 
 from cardrules.bots import (
     AziGames,
+    FieldAwareBot,
     GreedyBot,
     HazariDeals,
     HeuristicBot,
@@ -33,7 +35,7 @@ from cardrules.bots import (
 )
 from cardrules.game import GameState, LegalActions
 from cardrules.rng import Rng, derive_seed
-from cardrules.runner import play_game
+from cardrules.runner import Stat, play_game
 
 
 class Timed:
@@ -68,10 +70,12 @@ def measure(
 def report(game: str, name: str, timed: Timed) -> None:
     times = sorted(timed.times)
     total = sum(times)
-    mean = 1000 * statistics.fmean(times)
+    mean = Stat.of([1000 * t for t in times])
     p95 = 1000 * times[int(0.95 * (len(times) - 1))]
+    interval = f"[{mean.low:.3f}, {mean.high:.3f}]"
     line = (
-        f"{game:<7} {name:<24} {len(times):>6} {len(times) / total:>12.1f} {mean:>9.3f} {p95:>9.3f}"
+        f"{game:<7} {name:<24} {len(times):>6} {len(times) / total:>12.1f}"
+        f" {mean.mean:>9.3f} {interval:>20} {p95:>9.3f}"
     )
     if timed.playouts:
         line += f" {timed.playouts / total:>11.0f}"
@@ -82,12 +86,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games per bot")
     parser.add_argument("--players", type=int, default=4, help="Azi seats")
+    parser.add_argument("--game", choices=["azi", "hazari", "both"], default="both")
     args = parser.parse_args()
-    azi = AziGames(args.players)
     print(
-        f"{'game':<7} {'bot':<24} {'timed':>6} {'decisions/s':>12} {'mean ms':>9} {'p95 ms':>9}"
-        f" {'playouts/s':>11}"
+        f"{'game':<7} {'bot':<24} {'timed':>6} {'decisions/s':>12} {'mean ms':>9}"
+        f" {'95% CI of mean':>20} {'p95 ms':>9} {'playouts/s':>11}"
     )
+    if args.game in ("azi", "both"):
+        measure_azi(args.games, args.players)
+    if args.game in ("hazari", "both"):
+        measure_hazari(args.games)
+    return 0
+
+
+def measure_azi(games: int, players: int) -> None:
+    azi = AziGames(players)
     azi_bots: list[tuple[str, Any]] = [
         ("random", RandomBot()),
         ("heuristic", HeuristicBot()),
@@ -96,12 +109,20 @@ def main() -> int:
         ("search: pimc (default)", SearchBot()),
     ]
     for name, bot in azi_bots:
-        count = args.games if name.startswith(("random", "heuristic")) else max(1, args.games // 3)
-        report("azi", name, measure(bot, azi, HeuristicBot(), count * 3, args.players))
+        count = games if name.startswith(("random", "heuristic")) else max(1, games // 3)
+        report("azi", name, measure(bot, azi, HeuristicBot(), count * 3, players))
+
+
+def measure_hazari(games: int) -> None:
     hazari = HazariDeals()
-    for name, bot in [("random", RandomBot()), ("greedy", GreedyBot()), ("solver", SolverBot())]:
-        report("hazari", name, measure(bot, hazari, GreedyBot(), args.games, 4))
-    return 0
+    hazari_bots: list[tuple[str, Any]] = [
+        ("random", RandomBot()),
+        ("greedy", GreedyBot()),
+        ("solver (strong)", SolverBot()),
+        ("field", FieldAwareBot()),
+    ]
+    for name, bot in hazari_bots:
+        report("hazari", name, measure(bot, hazari, GreedyBot(), games, 4))
 
 
 if __name__ == "__main__":
