@@ -48,8 +48,13 @@ def test_chance_games_play_out_and_replay(name: str, seed: int) -> None:
 @pytest.mark.parametrize("name", game_names())
 def test_a_chance_match_covers_every_deal(name: str) -> None:
     game = load_game(name)
-    state, _ = play(ChanceState.new(game, match=True), Rng(9), limit=400)
-    assert state.decks
+    state, steps = play(ChanceState.new(game, match=True), Rng(9))
+    assert state.is_terminal
+    assert len(state.decks) > 1
+    assert steps == sum(len(deck) - 1 for deck in state.decks), "one node per card but the last"
+    assert len(state.inner.dealing.decks) == len(state.decks)
+    seeded = game.state_from_json(state.inner.to_json())
+    assert seeded.returns() == state.returns()
     assert ChanceState.from_json(state.to_json()) == state
 
 
