@@ -3,8 +3,8 @@
 Run from anywhere in the repository::
 
     python benchmarks/compare.py [--baseline REV] [--repeat N] [--rounds K]
-                                 [--workloads a,b,...] [--json OUT]
-                                 [--keep] [--venv-cache DIR]
+                                 [--workloads a,b,...] [--scale F] [--clock cpu]
+                                 [--json OUT] [--keep] [--venv-cache DIR]
 
 The baseline revision (default ``d2195de``, release 0.1.0) is exported with
 ``git archive`` into a temporary directory (the repository's worktrees are left
@@ -20,7 +20,9 @@ versions and the ratio *current speed / baseline speed*: above 1 the working tre
 is faster (or, for a memory figure, smaller). Figures given for information only
 (applies per game, checksums of answers) have no ratio; they should be equal, or
 the two versions did not do the same work. The load average at the start and the
-end shows how busy the machine was.
+end shows how busy the machine was. ``--clock cpu`` times CPU seconds instead of
+wall seconds (all but the import workloads), which a loaded machine disturbs
+less; ``--scale`` multiplies every workload's size.
 
 A workload that fails under either version is reported as failed, with the last
 line of its error, and the other workloads still run; the exit status is then 1.
@@ -181,9 +183,10 @@ class Side:
     """workload -> the error of its last failed run."""
 
 
-def run_once(side: Side, script: Path, name: str, repeat: int, workdir: Path) -> None:
-    """One run of workload ``name`` under ``side``, folded into its best figures."""
-    command = [str(side.python), "-I", str(script), name, "--repeat", str(repeat)]
+def run_once(side: Side, script: Path, name: str, options: Sequence[str], workdir: Path) -> None:
+    """One run of workload ``name`` under ``side`` (``options`` for the script),
+    folded into its best figures."""
+    command = [str(side.python), "-I", str(script), name, *options]
     try:
         done = subprocess.run(
             command, cwd=workdir, capture_output=True, text=True, timeout=RUN_TIMEOUT
@@ -321,6 +324,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="batches per run (best of)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved runs per version")
     parser.add_argument("--workloads", help="comma-separated names (default: all)")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiplies the sizes")
+    parser.add_argument(
+        "--clock", choices=["wall", "cpu"], default="wall", help="time wall or CPU seconds"
+    )
     parser.add_argument("--json", type=Path, help="also write the results to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--venv-cache", type=Path, help="keep and reuse the environments here")
@@ -332,6 +339,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.repeat < 1 or args.rounds < 1:
         parser.error("--repeat and --rounds must be at least 1")
+    if not args.scale > 0:
+        parser.error("--scale must be positive")
+    options = ["--repeat", str(args.repeat), "--scale", str(args.scale), "--clock", args.clock]
     try:
         names = select_workloads(args.workloads)
     except ValueError as exc:
@@ -365,7 +375,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name in names:
             for _ in range(args.rounds):
                 for side in (base, current):
-                    run_once(side, script, name, args.repeat, workdir)
+                    run_once(side, script, name, options, workdir)
             failed = [side.label for side in (base, current) if name not in side.best]
             print(f"  {name}: {'failed under ' + ', '.join(failed) if failed else 'done'}")
         load_end = load_average()
@@ -378,8 +388,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         print(title)
         print(
-            f"Python {platform.python_version()}, {cpus} CPUs; each figure is the best of"
-            f" {args.repeat} batches x {args.rounds} interleaved rounds;"
+            f"Python {platform.python_version()}, {cpus} CPUs; {args.clock} time, sizes x"
+            f" {args.scale}; each figure is the best of {args.repeat} batches x {args.rounds}"
+            " interleaved rounds;"
             f" {time.perf_counter() - started:.0f} s of runs"
         )
         print(f"load average (1, 5, 15 min): start {load_start}, end {load_end}")
@@ -394,6 +405,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "cpus": cpus,
                 "repeat": args.repeat,
                 "rounds": args.rounds,
+                "scale": args.scale,
+                "clock": args.clock,
                 "load": {"start": load_start, "end": load_end},
                 "results": result,
             }
