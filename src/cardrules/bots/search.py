@@ -33,8 +33,9 @@ observation):
 The answer is the most visited root action (ties: the better mean). Nothing here
 knows the rules of a game: it asks for a :class:`~cardrules.game.Resampler` and
 uses ``current_player``, ``legal_actions``, ``apply``, ``returns``,
-``is_terminal``, ``observation`` and ``action_id``. Its defaults are Azi's: the resampler :func:`cardrules.azi.resample` and the playout
-policy :class:`cardrules.bots.azi.HeuristicBot`, both loaded on first use.
+``is_terminal``, ``observation`` and ``action_id``. Its defaults are Azi's: the
+resampler :func:`cardrules.azi.resample` and the playout policy
+:class:`cardrules.bots.azi.HeuristicBot`, both loaded on first use.
 
 With an iteration budget (the default) a decision depends only on the
 observation, the legal actions and the bot's ``rng``; ``time_limit`` stops a
