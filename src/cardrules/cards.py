@@ -21,14 +21,13 @@ Card.parse('TH')
 from __future__ import annotations
 
 import enum
-import operator
 import re
 import reprlib
 from collections.abc import Iterable
-from typing import Any, cast
 
 import attrs
 
+from cardrules.enums import StrictEnumType
 from cardrules.errors import CardParseError, InvalidCardsError
 
 __all__ = [
@@ -42,27 +41,7 @@ __all__ = [
 ]
 
 
-class _StrictEnumType(enum.EnumMeta):
-    """Makes ``Rank(value)`` and ``Suit(value)`` accept only a member or a plain integer
-    value; anything else goes to ``_missing_``, which raises a package error (the plain
-    enum lookup would take ``True`` or ``2.0``, and fails on values it cannot print)."""
-
-    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
-        if args or kwargs:  # the functional API: leave it to enum
-            return super().__call__(value, *args, **kwargs)
-        if isinstance(value, cls):
-            return value
-        if not isinstance(value, (bool, enum.Enum)) and hasattr(type(value), "__index__"):
-            try:
-                member = cls._value2member_map_.get(operator.index(value))
-            except Exception:
-                member = None
-            if member is not None:
-                return member
-        return cast("type[enum.Enum]", cls)._missing_(value)
-
-
-class Rank(enum.IntEnum, metaclass=_StrictEnumType):
+class Rank(enum.IntEnum, metaclass=StrictEnumType):
     """A card rank, valued 2..14 so that the Ace is high.
 
     >>> Rank.ACE > Rank.KING, str(Rank.TEN), Rank.parse("10")
@@ -110,7 +89,7 @@ class Rank(enum.IntEnum, metaclass=_StrictEnumType):
         return f"Rank.{self.name}"
 
 
-class Suit(enum.IntEnum, metaclass=_StrictEnumType):
+class Suit(enum.IntEnum, metaclass=StrictEnumType):
     """A card suit. Suits have no rank in either game; the order only fixes indices.
 
     >>> Suit.parse("♠"), str(Suit.HEARTS), Suit.DIAMONDS.unicode

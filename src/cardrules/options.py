@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar
 
 import attrs
 from typing_extensions import Self
 
 from cardrules.cards import _show
+from cardrules.enums import StrictEnumType
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.records import parse_json_text
 
@@ -45,27 +46,12 @@ R = TypeVar("R", bound="RulesType")
 Validator = Callable[[object, "attrs.Attribute[Any]", Any], None]
 
 
-class _NamedEnumType(enum.EnumMeta):
-    """Looks members up by value; an unknown value raises InvalidRulesError, even one
-    whose ``repr`` fails or is too long for Python's own ``ValueError`` message."""
-
-    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
-        if args or kwargs or not cls._member_map_:  # the functional API, or no members
-            return super().__call__(value, *args, **kwargs)
-        try:
-            return super().__call__(value)
-        except InvalidRulesError:
-            raise
-        except Exception:  # Enum failed to report the value (broken or huge repr)
-            raise _unknown(cast("type[enum.Enum]", cls), value) from None
-
-
 def _unknown(cls: type[enum.Enum], value: object) -> InvalidRulesError:
     names = ", ".join(repr(member.value) for member in cls)
     return InvalidRulesError(f"unknown {cls.__name__} {_show(value)} (expected one of {names})")
 
 
-class NamedEnum(enum.Enum, metaclass=_NamedEnumType):
+class NamedEnum(enum.Enum, metaclass=StrictEnumType):
     """An enum whose members are named by their string values, with a pasteable repr.
 
     Calling the class with an unknown value (``Colour("green")``) raises

@@ -21,8 +21,9 @@ re-exporting its submodules) is tested once, under the module that defines it.
 
 Exported names that are not meant to be called are not called (their methods are
 still tested on sample values): typing protocols and abstract base classes (Python
-refuses to instantiate them), type aliases such as ``BotFactory``, and enum bases
-without members (``NamedEnum``).
+refuses to instantiate them), type aliases such as ``BotFactory``, metaclasses
+(``StrictEnumType``: calling one makes a class), and enum bases without members
+(``NamedEnum``).
 
 Targets that still leak a non-package error are listed in :data:`KNOWN_GAPS` with
 the reason and a witness call; each is a strict xfail (its witness is called first,
@@ -268,10 +269,11 @@ VALID: dict[str, list[object]] = {
 
 
 def _not_callable_by_design(obj: object) -> bool:
-    """A protocol, an abstract class, a type alias or an enum base without members."""
+    """A protocol, an abstract class, a type alias, a metaclass or an enum base without
+    members."""
     if not isinstance(obj, type):
         return type(obj).__module__ in ("typing", "collections.abc")
-    if getattr(obj, "_is_protocol", False) or inspect.isabstract(obj):
+    if getattr(obj, "_is_protocol", False) or inspect.isabstract(obj) or issubclass(obj, type):
         return True
     return issubclass(obj, enum.Enum) and not list(obj)
 

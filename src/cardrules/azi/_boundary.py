@@ -13,9 +13,6 @@ values and what was expected.
 
 from __future__ import annotations
 
-import enum
-from typing import Any, cast
-
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError
 
@@ -48,20 +45,3 @@ def bad_arguments(
         except Exception:  # an error message that cannot be shown
             reason = "?"
     return error(f"{where} expects {expected}; got {shown} ({type(exc).__name__}: {reason})")
-
-
-class StrictEnumType(enum.EnumMeta):
-    """Makes ``Kind(value)`` of an enum of string values accept only a member or the exact
-    text of one; anything else goes to the class's ``_missing_``, which raises a package
-    error (the plain enum lookup fails with ValueError, or on values it cannot print)."""
-
-    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
-        if args or kwargs:  # the functional API: leave it to enum
-            return super().__call__(value, *args, **kwargs)
-        if isinstance(value, cls):
-            return value
-        if type(value) is str:
-            member = cls._value2member_map_.get(value)
-            if member is not None:
-                return member
-        return cast("type[enum.Enum]", cls)._missing_(value)

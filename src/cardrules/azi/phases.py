@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import enum
 
-from cardrules.azi._boundary import StrictEnumType
 from cardrules.cards import _show
+from cardrules.enums import StrictEnumType
 from cardrules.errors import InvalidStateError
 
 __all__ = ["Phase"]
