@@ -504,9 +504,9 @@ def _ask(
     """The bot's action, checked; a bot that fails or answers nonsense raises a package error."""
     try:
         action = bot.choose(state.observation(seat), LegalView(legal), rng)
-    except (CardRulesError, StopPlay):
+    except StopPlay:
         raise
-    except Exception as exc:
+    except Exception as exc:  # the bot's own package errors too: name the bot and game
         raise SimulationError(
             f"bot {_show(bot_name(bot))} in seat {seat} failed in {type(state).__name__}"
             f" after {len(state.history)} actions: {type(exc).__name__}: {exc}"

@@ -69,7 +69,6 @@ result as a serial run, and its result is a frozen value with ``table()`` and
 from __future__ import annotations
 
 import itertools
-import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -79,6 +78,7 @@ import attrs
 
 from cardrules.cards import _show
 from cardrules.errors import InvalidStateError, PairNotFoundError, SimulationError
+from cardrules.records import json_object
 from cardrules.registry import BotFactory, Game, load_game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import (
@@ -294,12 +294,8 @@ class TournamentResult:
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> TournamentResult:
         """Read what :meth:`to_json` wrote (as a dict or JSON text)."""
-        if isinstance(data, (str, bytes, bytearray)):
-            try:
-                data = json.loads(data)
-            except ValueError as exc:
-                raise InvalidStateError(f"not valid JSON: {exc}") from exc
-        if not isinstance(data, dict) or data.get("kind") != KIND:
+        data = json_object(data, "a tournament result")
+        if data.get("kind") != KIND:
             raise InvalidStateError(f"not a tournament result: {_show(data)}")
         try:
             return cls(

@@ -287,3 +287,62 @@ def test_parse_json_text_is_the_safe_parser() -> None:
 def test_0_1_0_azi_match_dicts_of_the_wrong_shape(key: str, value: object) -> None:
     data = json.loads(AZI_MATCH_0_1_0) | {key: value}
     refuses("AziMatch.from_json (0.1.0 format)", AziMatch.from_json, data)
+
+
+def _value_loaders() -> dict[str, tuple[Loader, str]]:
+    """The ``from_json`` of every other value that reads JSON text, with a sample."""
+    from cardrules import load_game
+    from cardrules.azi import Raise
+    from cardrules.azi.events import Folded
+    from cardrules.chance import ChanceState
+    from cardrules.hazari import HazariRules, Up
+    from cardrules.hazari.events import PlayerUp
+    from cardrules.registry import Game
+    from cardrules.tournament import TournamentResult, tournament
+
+    azi = AziState.from_json(AZI_GAME)
+    hazari = HazariState.from_json(HAZARI_DEAL)
+    result = tournament("azi(players=2)", ["random", "heuristic"], 2, seed=1)
+    samples: list[tuple[str, Loader, object]] = [
+        ("AziObservation.from_json", type(azi.observation(0)).from_json, azi.observation(0)),
+        (
+            "HazariObservation.from_json",
+            type(hazari.observation(0)).from_json,
+            hazari.observation(0),
+        ),
+        ("AziRules.from_json", AziRules.from_json, AziRules()),
+        ("HazariRules.from_json", HazariRules.from_json, HazariRules()),
+        ("Raise.from_json", Raise.from_json, Raise(3)),
+        ("Up.from_json", Up.from_json, hazari.legal_actions()[0]),
+        ("Folded.from_json", Folded.from_json, Folded(1)),
+        ("PlayerUp.from_json", PlayerUp.from_json, PlayerUp(2)),
+        ("Game.from_json", Game.from_json, load_game("azi")),
+        ("ChanceState.from_json", ChanceState.from_json, ChanceState.new(load_game("hazari"))),
+        ("TournamentResult.from_json", TournamentResult.from_json, result),
+    ]
+    return {name: (loader, dump_json(value.to_json())) for name, loader, value in samples}  # type: ignore[attr-defined]
+
+
+VALUE_LOADERS = _value_loaders()
+
+BAD_TEXTS: dict[str, str | bytes] = {
+    "[ * 100000": "[" * 100_000,
+    "{ * 100000": '{"a":' * 100_000,
+    "[ * 100000 as bytes": b"[" * 100_000,
+    "closed 5000 deep": deep_text(5000),
+    "5000 digits": "9" * 5000,
+    "utf16-bom": b"\xff\xfe\x00\x01garbage",
+    "bad-byte-in-string": b'{"a": "\xff"}',
+}
+
+
+@pytest.mark.parametrize("name", sorted(VALUE_LOADERS))
+def test_every_value_loader_reads_text_and_refuses_bad_text(name: str) -> None:
+    loader, text = VALUE_LOADERS[name]
+    value = loader(text)
+    assert loader(text.encode()) == value
+    assert loader(json.loads(text)) == value
+    for case, data in BAD_TEXTS.items():
+        refuses(f"{name} ({case})", loader, data)
+    for path in [(key,) for key in json.loads(text)]:
+        refuses(f"{name} (deep at {path})", loader, with_value_at(text, path, deep_text(5000)))

@@ -54,6 +54,16 @@ def test_a_bot_answering_nonsense_gets_a_package_error(name: str) -> None:
         simulate(game, [BrokenBot()] * seats, 2, seed=1)
 
 
+@pytest.mark.parametrize(("name", "other"), [("azi", "hazari"), ("hazari", "azi")])
+def test_a_bot_of_another_game_is_a_simulation_error_naming_bot_and_game(
+    name: str, other: str
+) -> None:
+    game = load_game(name)
+    stranger = load_game(other).bots["strong"]()
+    with pytest.raises(SimulationError, match=rf"in seat \d+ failed in {name.title()}State"):
+        simulate(game, [stranger] * game.num_players, 1, seed=1)
+
+
 def test_legal_actions_and_views_are_read_only() -> None:
     first = new_game(4, seed=1)
     legal = first.legal_actions()
@@ -111,3 +121,20 @@ def test_simulate_refuses_absurd_game_counts_at_once() -> None:
 def test_package_errors_are_value_errors() -> None:
     assert issubclass(SimulationError, CardRulesError)
     assert issubclass(CardRulesError, ValueError)
+
+
+@pytest.mark.parametrize("name", ["azi", "hazari"])
+def test_odd_digits_at_the_human_prompt_are_refused_not_fatal(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    from cardrules.cli import main
+
+    odd = ["²", "1²", "٣", "9" * 5000, "0"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in [*odd, "1"])))
+    assert main(["play", name, "--seed", "3", "--human", "0"]) in (0, 1)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "ValueError" not in out + err
+    assert out.count("Not accepted:") >= len(odd)
+    assert "999999999... (5000 digits) is not one of the choices" in out

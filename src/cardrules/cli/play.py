@@ -93,11 +93,11 @@ class Human:
     ) -> tuple[Any, str | None]:
         if not text:
             return None, "type a number"
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(options):
-                return options[number - 1][1], None
-            return None, f"{number} is not one of the choices 1-{len(options)}"
+        if text.isascii() and text.isdigit():  # not "²", which int() refuses
+            if len(text) <= 9 and 1 <= int(text) <= len(options):
+                return options[int(text) - 1][1], None
+            shown = text if len(text) <= 12 else f"{text[:9]}... ({len(text)} digits)"
+            return None, f"{shown} is not one of the choices 1-{len(options)}"
         if self.parse is None:
             return None, f"{text!r} is not a number"
         try:
