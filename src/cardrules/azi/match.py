@@ -61,14 +61,18 @@ def _to_dealing(value: object) -> Dealing:
 
 
 def _game(
-    rules: AziRules, dealing: Dealing, first: int, number: int, played: tuple[AziState, ...]
+    rules: AziRules, dealing: Dealing, first: int, number: int, previous: AziState | None
 ) -> AziState:
-    """The start of game ``number``; ``played`` are the games before it."""
-    used = sum(game.deal_number + 1 for game in played)
-    # evolve keeps the dealing's own class (an explicit-chance dealing stays one)
-    game_dealing = attrs.evolve(
-        dealing, seed=derive_seed(dealing.base_seed, number), decks=dealing.decks[used:]
+    """The start of game ``number``; ``previous`` is the game before it (None for the first).
+
+    A game's explicit decks are those its predecessors left unused, so each game's
+    start costs the same however many games came before.
+    """
+    decks = (
+        dealing.decks if previous is None else previous.dealing.decks[previous.deal_number + 1 :]
     )
+    # evolve keeps the dealing's own class (an explicit-chance dealing stays one)
+    game_dealing = attrs.evolve(dealing, seed=derive_seed(dealing.base_seed, number), decks=decks)
     dealer = (first + number) % rules.players
     return AziState.new(rules, dealer=dealer, dealing=game_dealing)
 
@@ -107,7 +111,7 @@ class AziMatch:
         if current is None:
             if finished:
                 raise InvalidStateError("a match with finished games needs its current game")
-            current = _game(rules, dealing, first_dealer, 0, ())
+            current = _game(rules, dealing, first_dealer, 0, None)
         for name, value in (
             ("rules", rules),
             ("dealing", dealing),
@@ -189,9 +193,7 @@ class AziMatch:
         if not game.is_terminal or number >= rules.games_per_match:
             return AziMatch(rules, dealing, first, self.finished, game)
         finished = (*self.finished, game)
-        return AziMatch(
-            rules, dealing, first, finished, _game(rules, dealing, first, number, finished)
-        )
+        return AziMatch(rules, dealing, first, finished, _game(rules, dealing, first, number, game))
 
     def action_id(self, action: AziAction) -> int:
         """The fixed id of ``action`` (the same as in a game)."""
