@@ -4,15 +4,20 @@ Run as ``python benchmarks/bench_records.py [--scale S] [--repeat R]``.
 
 For each kind it builds a large record and one about twice as large, times
 ``from_json`` on the canonical text (best of ``--repeat``), and prints the time per
-kilobyte of both and their ratio. Linear loading gives a ratio near 1; the 0.1.0
-defect (a Hazari match with ``"seed": null`` and explicit decks rehashed every deck
-for each later deal) gave a ratio near 2 and grew with the size.
+kilobyte of both and their ratio, once as usual and once with Python's cyclic
+garbage collector paused. Linear loading gives a ratio near 1 without the
+collector. With it, the ratio can be higher at some sizes: each full collection
+walks every live object, and how many happen during one load steps up with the
+size (CPython spaces them so that their total cost stays proportional to the heap). The 0.1.0
+defect made it grow with the size: in a Hazari match with ``"seed": null`` and
+explicit decks, every later (seeded) deal rehashed all the decks to find its seed,
+so a 1.24 MB record took about 70 s to load.
 
 Kinds:
 
 - ``hazari-match seeded``: a long match (high target) with a seed;
-- ``hazari-match decks``: the same deals as explicit decks, ``"seed": null``, so every
-  later deal derives its seed from the decks;
+- ``hazari-match decks``: the first deal's deck explicit and ``"seed": null``, so every
+  later deal derives its seed from the decks (the 0.1.0 slow path);
 - ``azi game``: one two-player Azi game with a long bidding (high raise cap);
 - ``azi match``: a match of many Azi games.
 """
@@ -20,6 +25,7 @@ Kinds:
 from __future__ import annotations
 
 import argparse
+import gc
 import time
 from collections.abc import Callable
 from typing import Any
@@ -38,14 +44,16 @@ def play(state: Any, seed: int) -> Any:
 
 
 def greedy_match(target: int, decks: bool) -> Any:
-    """A Hazari match to ``target``: seeded, or with every deal's deck explicit."""
+    """A Hazari match to ``target``: seeded, or from one explicit deck and no seed, so
+    that every later deal takes its seed from the decks."""
     game = load_game("hazari", target=target)
-    seeded = play(game.new_match(seed=7), 1)
     if not decks:
-        return seeded
-    deals = (*seeded.finished, seeded.current)
-    dealing = Dealing(decks=tuple(deal.dealing.deck(deal.deal, Deck.standard()) for deal in deals))
-    return play(game.new_match(dealing=dealing), 1)
+        return play(game.new_match(seed=7), 1)
+    first = Dealing(seed=7).deck(0, Deck.standard())
+    match = play(game.new_match(dealing=Dealing(decks=(first,))), 1)
+    if match.dealing.seed is not None or len(match.dealing.decks) != 1:
+        raise RuntimeError("the decks record must have one deck and no seed")
+    return match
 
 
 def azi_game(raise_cap: int) -> Any:
@@ -72,12 +80,19 @@ KINDS: dict[str, tuple[Callable[[int], Any], int]] = {
 }
 
 
-def best_load(text: str, load: Callable[[str], Any], repeat: int) -> float:
+def best_load(text: str, load: Callable[[str], Any], repeat: int, collect: bool) -> float:
+    """The best of ``repeat`` loads, with the cyclic garbage collector on or paused."""
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
-        load(text)
-        best = min(best, time.perf_counter() - start)
+        gc.collect()
+        if not collect:
+            gc.disable()
+        try:
+            start = time.perf_counter()
+            load(text)
+            best = min(best, time.perf_counter() - start)
+        finally:
+            gc.enable()
     return best
 
 
@@ -87,21 +102,28 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="best of R loads (default 3)")
     args = parser.parse_args()
     print(
-        f"{'kind':<22} {'size':>9} {'load':>9} {'ms/KB':>8}   {'2x size':>9} {'load':>9}"
-        f" {'ms/KB':>8}   ratio"
+        f"{'kind':<22} {'gc':<6} {'size':>9} {'load':>9} {'ms/KB':>8}   {'2x size':>9}"
+        f" {'load':>9} {'ms/KB':>8}   ratio"
     )
     for kind, (build, size) in KINDS.items():
-        row = []
+        texts = []
         for factor in (1, 2):
             state = build(max(1, int(size * args.scale * factor)))
-            text = dump_json(state.to_json())
-            seconds = best_load(text, type(state).from_json, args.repeat)
-            row.append((len(text) / 1024, seconds))
-        (small_kb, small_s), (big_kb, big_s) = row
-        ratio = (big_s / big_kb) / (small_s / small_kb)
-        small = f"{small_kb:>7.0f}KB {small_s * 1e3:>7.0f}ms {small_s * 1e3 / small_kb:>8.3f}"
-        big = f"{big_kb:>7.0f}KB {big_s * 1e3:>7.0f}ms {big_s * 1e3 / big_kb:>8.3f}"
-        print(f"{kind:<22} {small}   {big}   {ratio:.2f}")
+            texts.append((dump_json(state.to_json()), type(state).from_json))
+        for collect in (True, False):
+            row = [
+                (len(text) / 1024, best_load(text, load, args.repeat, collect))
+                for text, load in texts
+            ]
+            print(f"{kind:<22} {'on' if collect else 'paused':<6} {_row(row)}")
+
+
+def _row(row: list[tuple[float, float]]) -> str:
+    (small_kb, small_s), (big_kb, big_s) = row
+    ratio = (big_s / big_kb) / (small_s / small_kb)
+    small = f"{small_kb:>7.0f}KB {small_s * 1e3:>7.0f}ms {small_s * 1e3 / small_kb:>8.3f}"
+    big = f"{big_kb:>7.0f}KB {big_s * 1e3:>7.0f}ms {big_s * 1e3 / big_kb:>8.3f}"
+    return f"{small}   {big}   {ratio:.2f}"
 
 
 if __name__ == "__main__":
