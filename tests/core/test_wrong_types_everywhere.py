@@ -6,7 +6,9 @@ except:
 - ``cardrules.cli.*``: the command line reports bad input itself (usage errors and
   exit codes, tested in the CLI tests);
 - ``cardrules.integrations.*``: optional extras whose callables take objects of the
-  foreign libraries (OpenSpiel, PettingZoo), which are not always installed;
+  foreign libraries (OpenSpiel, PettingZoo), which are not always installed; they have
+  the same check, with sample games, states and environments, in
+  ``tests/integrations/test_integrations_wrong_types.py``, which skips without them;
 - ``cards``, ``rng``, ``dealing`` and ``records``: covered, with more examples, by
   ``tests/core/test_wrong_types.py``.
 

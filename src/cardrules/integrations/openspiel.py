@@ -23,11 +23,17 @@ state with the game's resampler. Before the first deal is complete there is no
 observation yet: tensors are all zero and strings empty.
 
 One rule exists only here. An Azi game can re-deal without end, and OpenSpiel
-needs a finite game, so the parameter ``max_deals`` (default :data:`DEFAULT_MAX_DEALS`)
-bounds it: when deal number ``max_deals`` ends in Azi, the game ends at that moment,
-before anyone joins a re-deal, and the pot is shared equally by all seats (so returns
-can be fractional). The documentation page "cardrules with OpenSpiel" derives the
-utility bounds and the game length.
+needs a finite game, so the parameter ``max_deals`` (default :data:`DEFAULT_MAX_DEALS`,
+at most :data:`MAX_DEALS`) bounds it: when deal number ``max_deals`` ends in Azi, the
+game ends at that moment, before anyone joins a re-deal, and the pot is shared equally
+by all seats (so returns can be fractional). The documentation page "cardrules with
+OpenSpiel" derives the utility bounds and the game length.
+
+Bad arguments raise :class:`~cardrules.errors.CardRulesError` subclasses before any
+of them reaches OpenSpiel's C++ classes: :class:`~cardrules.errors.InvalidRulesError`
+for game names and parameters, :class:`~cardrules.errors.InvalidStateError` for states
+and players, :class:`~cardrules.errors.IllegalActionError` for chance outcomes off the
+pack and :class:`~cardrules.errors.InvalidSeedError` for seeds.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -51,17 +58,23 @@ except ImportError as missing:
         name=missing.name,
     ) from missing
 
-from cardrules.cards import Card
+from cardrules.cards import Card, _show
 from cardrules.chance import ChanceDealing, ChanceState
 from cardrules.deck import Deck
-from cardrules.errors import CardRulesError, InvalidRulesError
+from cardrules.errors import (
+    CardRulesError,
+    IllegalActionError,
+    InvalidRulesError,
+    InvalidStateError,
+)
 from cardrules.records import dump_json
 from cardrules.registry import Game, load_game
-from cardrules.rng import Rng
+from cardrules.rng import Rng, check_seed
 
 __all__ = [
     "DEFAULT_MAX_DEALS",
     "GAME_PREFIX",
+    "MAX_DEALS",
     "CardrulesGame",
     "CardrulesState",
     "Facts",
@@ -75,6 +88,12 @@ GAME_PREFIX = "cardrules_"
 
 DEFAULT_MAX_DEALS = 8
 """The default bound on the deals of one Azi game (the ``max_deals`` parameter)."""
+
+MAX_DEALS = 100
+"""The largest ``max_deals``: far beyond any game played, with finite utility bounds."""
+
+_INT_LIMIT = 2**31 - 1  # OpenSpiel holds int parameters and game lengths in a C++ int
+_FLOAT_LIMIT = int(sys.float_info.max)
 
 _ZERO = pyspiel.GameType.Utility.ZERO_SUM
 _CONSTANT = pyspiel.GameType.Utility.CONSTANT_SUM
@@ -98,12 +117,30 @@ class Facts:
     pack_size: int
 
 
+def _check_max_deals(max_deals: object) -> int:
+    """``max_deals`` if it is an int from 1 to :data:`MAX_DEALS`."""
+    if type(max_deals) is not int or not 1 <= max_deals <= MAX_DEALS:
+        raise InvalidRulesError(
+            f"max_deals must be an int from 1 to {MAX_DEALS}, got {_show(max_deals)}"
+        )
+    return max_deals
+
+
+def _check_rules(name: str, rules: object) -> None:
+    """Refuse ``rules`` unless they are rules of the game ``name``."""
+    expected = type(load_game(name).rules)
+    if not isinstance(rules, expected):
+        raise InvalidRulesError(f"{name} facts need {expected.__name__}, got {_show(rules)}")
+
+
 def hazari_facts(rules: Any, max_deals: int) -> Facts:
     """Hazari: one deal of 4 actions; each deal hands out exactly 360 points (H2, H12).
 
     A seat takes 0 to 360 points, and the four scores always add up to 360: a
     constant-sum game. One 52-card deck is 51 chance nodes (the last card is forced).
     """
+    _check_rules("hazari", rules)
+    _check_max_deals(max_deals)
     return Facts(_CONSTANT, 360.0, 0.0, 360.0, 4, 51, 52)
 
 
@@ -126,8 +163,11 @@ def azi_facts(rules: Any, max_deals: int) -> Facts:
 
     Two players never reach an Azi (it needs three players with a trick each, or a
     pair and a third player, A12 and A14), so their game is one deal whatever
-    ``max_deals`` says.
+    ``max_deals`` says. Bounds beyond a float, or a length beyond OpenSpiel's int,
+    raise :class:`~cardrules.errors.InvalidRulesError`.
     """
+    _check_rules("azi", rules)
+    _check_max_deals(max_deals)
     n, ante, cap, step = rules.players, rules.ante, rules.raise_cap, rules.max_raise
     if n < 3:
         max_deals = 1  # an Azi needs three players with a trick each, or a pair and a third
@@ -142,15 +182,30 @@ def azi_facts(rules: Any, max_deals: int) -> Facts:
         if deal < max_deals - 1:
             paid += end
             pot = n * end
+    length = max_deals * (9 * n - 1 + cap)
+    _check_bounds(max_deals, max(paid, ends[-1]), length)
     return Facts(
         _ZERO,
         0.0,
         float(-paid),
         float(ends[-1] - ante),
-        max_deals * (9 * n - 1 + cap),
+        length,
         max_deals * (len(rules.pack) - 1),
         len(rules.pack),
     )
+
+
+def _check_bounds(max_deals: int, chips: int, length: int) -> None:
+    """Refuse bounds OpenSpiel cannot hold: ``chips`` beyond a float, ``length`` beyond an int."""
+    if chips > _FLOAT_LIMIT:
+        raise InvalidRulesError(
+            f"with max_deals={max_deals} these rules bound returns beyond float range"
+        )
+    if length > _INT_LIMIT:
+        raise InvalidRulesError(
+            f"with max_deals={max_deals} these rules allow a game length of {_show(length)},"
+            f" over OpenSpiel's limit {_INT_LIMIT}"
+        )
 
 
 _FACTS: dict[str, Callable[[Any, int], Facts]] = {"azi": azi_facts, "hazari": hazari_facts}
@@ -195,9 +250,7 @@ class _Context:
     def __init__(self, key: tuple[tuple[str, Any], ...]) -> None:
         params = dict(key)
         name = params.pop("game")
-        max_deals = params.pop("max_deals", 1)
-        if type(max_deals) is not int or max_deals < 1:
-            raise InvalidRulesError(f"max_deals must be a positive int, got {max_deals!r:.40}")
+        max_deals = _check_max_deals(params.pop("max_deals", 1))
         self.key = key
         self.name: str = name
         self.max_deals: int = max_deals
@@ -281,6 +334,43 @@ def _key(name: str, params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     return (("game", name), *sorted(params.items()))
 
 
+def _spec(name: str, params: object) -> dict[str, Any]:
+    """The parameters of the game ``name``: ``params`` (a dict) over the defaults.
+
+    Each value must have its default's type (ints fit a C++ int), so OpenSpiel can
+    hold it and equal keys mean equal parameters.
+    """
+    spec = _parameters(name)
+    if params is None:
+        return spec
+    if not isinstance(params, dict):
+        raise InvalidRulesError(
+            f"the parameters of {GAME_PREFIX}{name} must be a dict, got {_show(params)}"
+        )
+    for key, value in params.items():
+        if key not in spec:
+            raise InvalidRulesError(
+                f"{_show(key)} is not a parameter of {GAME_PREFIX}{name};"
+                f" the parameters are {', '.join(spec)}"
+            )
+        _check_value(key, value, spec[key])
+    return {**spec, **params}
+
+
+def _check_value(key: str, value: object, default: object) -> None:
+    """Refuse a parameter ``value`` not of its ``default``'s type, or an int beyond C++."""
+    kind = type(default)
+    fits = not isinstance(value, int) or -_INT_LIMIT - 1 <= value <= _INT_LIMIT
+    if type(value) is not kind or not fits:
+        wanted = "a 32-bit int" if kind is int else f"a {kind.__name__}"
+        raise InvalidRulesError(f"parameter {key} must be {wanted}, got {_show(value)}")
+
+
+def _unmade(value: object) -> str:
+    """The text of a game or state whose OpenSpiel part was never made (safe to print)."""
+    return f"<{type(value).__name__}, not initialized>"
+
+
 class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
     """A cardrules game as an OpenSpiel game. Load it with ``pyspiel.load_game``."""
 
@@ -289,8 +379,12 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.name
-        spec = dict(_parameters(name))
-        spec.update(params or {})
+        if name not in _FACTS:
+            raise InvalidRulesError(
+                f"{type(self).__name__} is not a game: use cardrules_game(name) or"
+                " pyspiel.load_game"
+            )
+        spec = _spec(name, params)
         context = _context(_key(name, spec))
         facts = context.facts
         info = pyspiel.GameInfo(
@@ -306,6 +400,11 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         self._context = context
         self._resampling = random.Random(0)
 
+    def __str__(self) -> str:
+        return str(super().__str__()) if "_context" in vars(self) else _unmade(self)
+
+    __repr__ = __str__
+
     @property
     def cardrules_game(self) -> Game:
         """The cardrules :class:`~cardrules.registry.Game` behind this game."""
@@ -318,7 +417,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     def seed_resampling(self, seed: int) -> None:
         """Seed the draws of :meth:`CardrulesState.resample_from_infostate` (default 0)."""
-        self._resampling.seed(seed)
+        self._resampling.seed(check_seed(seed))
 
     def new_initial_state(self, *args: Any) -> CardrulesState:
         """The start of a game: a chance node for the first card."""
@@ -329,6 +428,8 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
         Its OpenSpiel ``history()`` is empty: the position is all in ``node``.
         """
+        if not isinstance(node, ChanceState):
+            raise InvalidStateError(f"expected a cardrules ChanceState, got {_show(node)}")
         if node.game != self._context.game or node.match:
             raise InvalidRulesError(f"that chance state is not a game of {self._context.game}")
         return CardrulesState(self, _Hold(self._context, node))
@@ -341,24 +442,50 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> _Observer:
         """The observer for the observation (default) or the information state (perfect recall)."""
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        recall = False
-        if iig_obs_type is not None:
-            single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-            if not (iig_obs_type.public_info and single):
-                raise ValueError(
-                    "cardrules games provide one player's view only (public information and"
-                    " that player's private information)"
-                )
-            recall = bool(iig_obs_type.perfect_recall)
-        return _Observer(self._context, recall)
+        if params is not None and (not isinstance(params, dict) or params):
+            raise InvalidRulesError(
+                f"observation parameters are not supported, got {_show(params)}"
+            )
+        return _Observer(self._context, _recall(iig_obs_type))
+
+
+def _recall(iig_obs_type: object) -> bool:
+    """Whether the observer of ``iig_obs_type`` keeps perfect recall (None: no)."""
+    if iig_obs_type is None:
+        return False
+    if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+        raise InvalidRulesError(
+            f"iig_obs_type must be a pyspiel.IIGObservationType or None, got {_show(iig_obs_type)}"
+        )
+    single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+    if not (iig_obs_type.public_info and single):
+        raise InvalidRulesError(
+            "cardrules games provide one player's view only (public information and"
+            " that player's private information)"
+        )
+    return bool(iig_obs_type.perfect_recall)
+
+
+def _seat(player: object, players: int) -> int:
+    """``player`` if it is a seat (an int in ``0..players-1``)."""
+    if type(player) is not int or not 0 <= player < players:
+        raise InvalidStateError(f"player {_show(player)} is not a seat in 0..{players - 1}")
+    return player
+
+
+def _context_of(game: object) -> _Context:
+    """The context of ``game``, checked before OpenSpiel's C++ code sees ``game``."""
+    context = getattr(game, "_context", None) if isinstance(game, CardrulesGame) else None
+    if not isinstance(context, _Context):
+        raise InvalidStateError(f"a CardrulesState needs a CardrulesGame, got {_show(game)}")
+    return context
 
 
 class _Observer:
     """OpenSpiel's Python observer: a tensor and a string, both from the observation."""
 
     def __init__(self, context: _Context, recall: bool) -> None:
+        self.context = context
         self.recall = recall
         size = context.information_state_size if recall else context.observation_size
         self.tensor = np.zeros(size, np.float32)
@@ -366,11 +493,20 @@ class _Observer:
 
     def set_from(self, state: CardrulesState, player: int) -> None:
         """Write what ``player`` knows of ``state`` into :attr:`tensor`."""
-        self.tensor[:] = state._tensor(player, self.recall)
+        self.tensor[:] = self._check(state, player)._tensor(player, self.recall)
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         """What ``player`` knows of ``state`` as text."""
-        return state._string(player, self.recall)
+        return self._check(state, player)._string(player, self.recall)
+
+    def _check(self, state: object, player: object) -> CardrulesState:
+        """``state`` if it is a state of this observer's game and ``player`` a seat."""
+        if isinstance(state, CardrulesState):
+            hold = getattr(state, "_hold", None)
+            if isinstance(hold, _Hold) and hold.context.key == self.context.key:
+                _seat(player, self.context.players)
+                return state
+        raise InvalidStateError(f"{_show(state)} is not a state of this observer's game")
 
 
 @functools.lru_cache(maxsize=64)
@@ -382,8 +518,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     """One position of a cardrules game in OpenSpiel, backed by a :class:`ChanceState`."""
 
     def __init__(self, game: CardrulesGame, hold: _Hold | None = None) -> None:
+        context = _context_of(game)
+        if hold is not None and not (isinstance(hold, _Hold) and hold.context.key == context.key):
+            raise InvalidStateError(f"{_show(hold)} is not a position of {_show(game)}")
         super().__init__(game)
-        self._hold = game._context.initial if hold is None else hold
+        self._hold = context.initial if hold is None else hold
 
     @property
     def chance_state(self) -> ChanceState:
@@ -410,9 +549,13 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
         Each card left is equally likely (:meth:`ChanceState.chance_outcomes`): the
         probability is ``float(Fraction(1, cards left))``, the exact fraction rounded once.
+        Anywhere but at a chance node this raises :class:`~cardrules.errors.InvalidStateError`.
         """
-        position = self._hold.context.position
-        left = self._hold.node.legal_actions()
+        hold = self._hold
+        if hold.over or not hold.node.is_chance_node:
+            raise InvalidStateError("chance_outcomes is only defined at a chance node")
+        position = hold.context.position
+        left = hold.node.legal_actions()
         chance = _uniform(len(left))
         return sorted([(position[card], chance) for card in left])
 
@@ -422,7 +565,10 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if node.is_chance_node:
             pack = hold.context.pack
             if not 0 <= action < len(pack):
-                raise pyspiel.SpielError(f"chance outcome {action} is not a card of the pack")
+                raise IllegalActionError(
+                    f"chance outcome {_show(action)} is not a position in the pack"
+                    f" (0..{len(pack) - 1})"
+                )
             node = node.apply(pack[action])
         else:
             node = node.apply(node.inner.action_from_id(int(action)))
@@ -453,6 +599,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         deal the drawn cards. At a chance node or the end, a clone.
         """
         hold = self._hold
+        _seat(player, hold.context.players)
         node = hold.node
         game: CardrulesGame = self.get_game()
         if node.inner is None or node.is_chance_node or hold.over:
@@ -504,11 +651,15 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return str(cached)
 
     def __str__(self) -> str:
-        hold = self._hold
+        hold = vars(self).get("_hold")
+        if hold is None:
+            return _unmade(self)
         text = str(hold.node)
         if hold.truncated:
             text += f"\nended by the adapter's bound of {hold.context.max_deals} deals"
         return text
+
+    __repr__ = __str__
 
 
 def _game_type(name: str) -> Any:
@@ -539,6 +690,10 @@ def cardrules_game(name: str) -> type[CardrulesGame]:
     OpenSpiel keeps the factory until the interpreter exits; a class (unlike a
     closure) is never freed before that, which OpenSpiel needs.
     """
+    if not isinstance(name, str) or name not in _FACTS:
+        raise InvalidRulesError(
+            f"cardrules_game takes one of {', '.join(_FACTS)}, got {_show(name)}"
+        )
     known = _CLASSES.get(name)
     if known is None:
         known = _CLASSES[name] = type(

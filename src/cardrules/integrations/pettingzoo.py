@@ -21,12 +21,16 @@ for a player not to act). The action space is ``Discrete(num_distinct_actions)``
 an action is the game's action id. Chance is inside the environment: ``reset(seed=s)``
 seeds every deal; ``reset()`` without a seed draws the next seed from the last one.
 Rewards come at the end, each player's return; ``render_mode="ansi"`` renders
-``str(state)`` (``render()`` returns it). Taking an illegal action raises
-:class:`~cardrules.errors.IllegalActionError`.
+``str(state)`` (``render()`` returns it). Taking an illegal action, or an action that
+is not an integer (a Python or numpy int, not a bool), raises
+:class:`~cardrules.errors.IllegalActionError`; a seed that is not an integer in
+``0..2**64-1`` raises :class:`~cardrules.errors.InvalidSeedError`, and an unknown agent
+:class:`~cardrules.errors.InvalidStateError`.
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, ClassVar
 
@@ -41,12 +45,37 @@ except ImportError as missing:
         name=missing.name,
     ) from missing
 
-from cardrules.errors import IllegalActionError, InvalidRulesError
+from cardrules.cards import _show
+from cardrules.errors import (
+    IllegalActionError,
+    InvalidRulesError,
+    InvalidSeedError,
+    InvalidStateError,
+)
 from cardrules.registry import Game, load_game
 
 __all__ = ["CardrulesEnv", "env"]
 
 _LIMIT = float(np.finfo(np.float32).max)
+_SEEDS = 2**64
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as an int if it is an integer (a numpy one too) but not a bool."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _seed(seed: object) -> int:
+    """``seed`` as an int in ``0..2**64-1``, or :class:`InvalidSeedError`."""
+    number = _whole(seed)
+    if number is None or not 0 <= number < _SEEDS:
+        raise InvalidSeedError(f"seed {_show(seed)} is not an integer in 0..2**64-1")
+    return number
 
 
 def env(game: str | Game = "azi", render_mode: str | None = None, **options: Any) -> CardrulesEnv:
@@ -75,7 +104,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         else:
             self.game = load_game(game, **options)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidRulesError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise InvalidRulesError(f"render_mode must be None or 'ansi', got {_show(render_mode)}")
         self.render_mode = render_mode
         players = self.game.num_players
         actions = self.game.num_distinct_actions
@@ -99,16 +128,27 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """The observation space of ``agent`` (the same object every time)."""
+        self._seat(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Discrete:
         """``Discrete(num_distinct_actions)``: actions are the game's action ids."""
+        self._seat(agent)
         return self.action_spaces[agent]
+
+    def _seat(self, agent: object) -> int:
+        """The seat of ``agent``, one of :attr:`possible_agents`."""
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise InvalidStateError(
+                f"agent {_show(agent)} is not one of {', '.join(self.possible_agents)}"
+            )
+        return seat
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` seeds its deals (``options`` are not used)."""
         if seed is not None:
-            self._seeds.seed(seed)
+            self._seeds.seed(_seed(seed))
         self.state = self.game.new_state(self._seeds.getrandbits(63))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -120,7 +160,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation tensor and action mask of ``agent``."""
-        seat = self._seats[agent]
+        seat = self._seat(agent)
         state = self.state
         tensor = self.game.definition.observation_tensor(state.observation(seat))
         if not state.is_terminal and state.current_player == seat:
@@ -130,15 +170,37 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         return {"observation": np.asarray(tensor, dtype=np.float32), "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        """The selected agent takes the action whose id is ``action``."""
+        """The selected agent takes the action whose id is ``action`` (None once it is done)."""
         agent = self.agent_selection
+        if agent not in self.terminations:
+            raise IllegalActionError(
+                f"the game is over and every agent has left: reset() first, got {_show(action)}"
+            )
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(
+                    f"{agent} is done: its only action is None, got {_show(action)}"
+                )
             self._was_dead_step(action)
             return
-        state = self.state
+        self._act(agent, self._action_id(agent, action))
+
+    def _action_id(self, agent: str, action: object) -> int:
+        """``action`` as an action id (range checked by the game)."""
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is no action")
-        self.state = state = state.apply(state.action_from_id(int(action)))
+        number = _whole(action)
+        if number is None:
+            raise IllegalActionError(
+                f"{_show(action)} is not an action id (an integer in"
+                f" 0..{self.game.num_distinct_actions - 1})"
+            )
+        return number
+
+    def _act(self, agent: str, action_id: int) -> None:
+        """Apply ``action_id`` for ``agent`` and hand out the rewards at the end."""
+        state = self.state
+        self.state = state = state.apply(state.action_from_id(action_id))
         self._cumulative_rewards[agent] = 0.0
         if state.is_terminal:
             returns = state.returns()

@@ -1,0 +1,403 @@
+"""Wrong-typed arguments to the OpenSpiel and PettingZoo adapters raise package errors.
+
+``tests/core/test_wrong_types_everywhere.py`` leaves out ``cardrules.integrations.*``
+(their extras are optional); this file gives the adapters the same check with the
+helpers of :mod:`tests.core.wrong_types_support`. Every callable in each adapter's
+``__all__``, a game class made by ``cardrules_game``, and the methods and properties
+of sample games, states, observers and environments (fresh, mid-game and finished)
+are called with junk arguments, sometimes mixed with valid values chosen by parameter
+name. Only a :class:`~cardrules.errors.CardRulesError` may escape, and no call may run
+longer than the time limit. Methods inherited from OpenSpiel or PettingZoo belong to
+those libraries and are not called.
+
+An adapter's tests skip without its extra (``pip install 'cardrules[openspiel]'`` or
+``pip install 'cardrules[pettingzoo]'``). Regression tests at the end pin the leaks an
+audit found: a segmentation fault, hangs, and foreign errors.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardrules import load_game
+from cardrules.cards import _show
+from cardrules.chance import ChanceState
+from cardrules.errors import (
+    IllegalActionError,
+    InvalidRulesError,
+    InvalidSeedError,
+    InvalidStateError,
+)
+from tests.core.wrong_types_support import (
+    TIME_LIMIT,
+    Target,
+    call_with_junk,
+    public_callables,
+    time_limit,
+)
+
+EXTRAS = {
+    "openspiel": "OpenSpiel is not installed: pip install 'cardrules[openspiel]'",
+    "pettingzoo": "PettingZoo is not installed: pip install 'cardrules[pettingzoo]'",
+}
+
+
+def adapter(name: str) -> Any:
+    """``cardrules.integrations.<name>``; skips the test when its extra is missing."""
+    return pytest.importorskip(f"cardrules.integrations.{name}", reason=EXTRAS[name])
+
+
+def _installed(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"cardrules.integrations.{name}")
+    except ModuleNotFoundError:
+        return None
+
+
+def _methods(label: str, instance: object, names: tuple[str, ...]) -> list[Target]:
+    """Targets for methods of a value that no ``__all__`` exports."""
+    targets = []
+    for name in names:
+        method = getattr(instance, name)
+        parameters = tuple(inspect.signature(method).parameters.values())
+        targets.append(Target(f"{label}.{name}", method, parameters))
+    return targets
+
+
+# ------------------------------------------------------------------ OpenSpiel
+
+
+def _advance(state: Any, steps: int, seed: int) -> Any:
+    """``state`` after up to ``steps`` random moves, chance included."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([outcome for outcome, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _openspiel(module: Any) -> tuple[list[Target], dict[str, list[object]]]:
+    pyspiel = importlib.import_module("pyspiel")
+    azi = pyspiel.load_game("cardrules_azi(players=3)")
+    hazari = pyspiel.load_game("cardrules_hazari")
+    states = [azi.new_initial_state(), _advance(azi.new_initial_state(), 40, 1)]
+    states += [_advance(azi.new_initial_state(), 10_000, 2)]
+    states += [_advance(hazari.new_initial_state(), 60, 3)]
+    instances = {module.CardrulesGame: [azi, hazari], module.CardrulesState: states}
+    targets = public_callables(module, instances)
+    params = inspect.Parameter("params", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    targets.append(Target("cardrules_game('azi')", type(azi), (params,)))
+    recall = pyspiel.IIGObservationType(perfect_recall=True)
+    for number, observer in enumerate([azi.make_py_observer(), azi.make_py_observer(recall)]):
+        targets += _methods(f"_Observer[{number}]", observer, ("set_from", "string_from"))
+    valid: dict[str, list[object]] = {
+        "name": ["azi", "hazari"],
+        "params": [None, {}, {"players": 4}],
+        "rules": [azi.cardrules_game.rules, hazari.cardrules_game.rules],
+        "max_deals": [1, 8],
+        "game": [azi],
+        "node": [ChanceState.new(azi.cardrules_game, dealer=0)],
+        "state": states,
+        "player": [0, 1],
+        "seed": [0, 7],
+        "iig_obs_type": [None, recall],
+    }
+    return targets, valid
+
+
+# ------------------------------------------------------------------ PettingZoo
+
+
+def _finish(environment: Any, seed: int, dead_steps: bool) -> Any:
+    """``environment`` played to the end from ``reset(seed)``; with ``dead_steps`` the
+    finished agents also step with None (no agents are left)."""
+    environment.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            if not dead_steps:
+                break
+            environment.step(None)
+        else:
+            legal = [i for i, bit in enumerate(observation["action_mask"]) if bit]
+            environment.step(rng.choice(legal))
+    return environment
+
+
+def _pettingzoo(module: Any) -> tuple[list[Target], dict[str, list[object]]]:
+    environments = [module.env("azi", players=3), module.env("hazari", render_mode="ansi")]
+    environments.append(_finish(module.env("azi", players=2), 1, dead_steps=False))
+    environments.append(_finish(module.env("azi", players=2), 2, dead_steps=True))
+    targets = public_callables(module, {module.CardrulesEnv: environments})
+    valid: dict[str, list[object]] = {
+        "game": ["azi", "hazari(tie_rule=first)", load_game("azi", players=3)],
+        "render_mode": [None, "ansi"],
+        "agent": ["player_0", "player_1"],
+        "seed": [None, 0, 7],
+        "options": [None, {}],
+        "action": [0, 1, None],
+    }
+    return targets, valid
+
+
+# ------------------------------------------------------------------ the property
+
+BUILDERS: dict[str, Callable[[Any], tuple[list[Target], dict[str, list[object]]]]] = {
+    "openspiel": _openspiel,
+    "pettingzoo": _pettingzoo,
+}
+VALID: dict[str, dict[str, list[object]]] = {}
+
+
+def _cases() -> list[Any]:
+    """One case per target; a single skipped case for an adapter without its extra."""
+    cases = []
+    for name, build in BUILDERS.items():
+        module = _installed(name)
+        if module is None:
+            cases.append(pytest.param(name, None, id=f"{name} not installed"))
+            continue
+        targets, VALID[name] = build(module)
+        cases += [pytest.param(name, target, id=str(target)) for target in targets]
+    return cases
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("name", list(BUILDERS))
+def test_every_export_is_covered(name: str) -> None:
+    module = adapter(name)
+    covered = {id(case.values[1].function) for case in CASES if case.values[1] is not None}
+    exported = [export for export in module.__all__ if callable(getattr(module, export))]
+    assert [export for export in exported if id(getattr(module, export)) not in covered] == []
+    names = {str(case.values[1]) for case in CASES if case.values[0] == name}
+    assert len(names) > len(exported)  # methods of sample values too
+
+
+@pytest.mark.parametrize(("name", "target"), CASES)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_wrong_types_raise_only_package_errors(
+    name: str, target: Target | None, data: st.DataObject
+) -> None:
+    adapter(name)
+    assert target is not None  # only an adapter that does not import has no targets
+    call_with_junk(target, data, VALID[name])
+
+
+# ------------------------------------------------------------------ regressions
+
+
+CRASH_CHECK = """
+from cardrules.errors import CardRulesError
+from cardrules.integrations.openspiel import CardrulesState, cardrules_game
+
+def frames(error):
+    trace = error.__traceback__
+    while trace is not None:
+        yield trace.tb_frame
+        trace = trace.tb_next
+
+azi = cardrules_game("azi")
+for make, junk in [(CardrulesState, None), (CardrulesState, "azi"), (azi, {"players": 9})]:
+    try:
+        make(junk)
+    except CardRulesError as error:
+        # a test report prints the arguments of every frame, the half-made self too
+        made = next(frame.f_locals["self"] for frame in frames(error) if "self" in frame.f_locals)
+        print(type(error).__name__, "|", error, "|", repr(made), str(made))
+"""
+
+
+def test_bad_constructor_arguments_are_errors_not_crashes() -> None:
+    """``CardrulesState(None)`` was a segmentation fault, and so was printing a game or
+    state whose constructor failed (as a test report does); run in a subprocess."""
+    adapter("openspiel")
+    result = subprocess.run(
+        [sys.executable, "-c", CRASH_CHECK],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    lines = result.stdout.splitlines()
+    assert [line.split(" | ")[0] for line in lines] == [
+        "InvalidStateError",
+        "InvalidStateError",
+        "InvalidRulesError",
+    ]
+    assert "got None" in lines[0] and "got 'azi'" in lines[1] and "9" in lines[2]
+    state, game = "<CardrulesState, not initialized>", "<AziOpenSpielGame, not initialized>"
+    assert lines[0].endswith(f" | {state} {state}") and lines[2].endswith(f" | {game} {game}")
+
+
+def test_a_state_needs_a_hold_of_its_own_game() -> None:
+    openspiel = adapter("openspiel")
+    pyspiel = importlib.import_module("pyspiel")
+    with pytest.raises(InvalidStateError, match="kuhn_poker"):
+        openspiel.CardrulesState(pyspiel.load_game("kuhn_poker"))
+    azi = pyspiel.load_game("cardrules_azi")
+    with pytest.raises(InvalidStateError, match="'x'"):
+        openspiel.CardrulesState(azi, "x")
+    other = pyspiel.load_game("cardrules_azi(players=3)").new_initial_state()
+    with pytest.raises(InvalidStateError):
+        openspiel.CardrulesState(azi, other._hold)
+
+
+@pytest.mark.parametrize("max_deals", [2**70, 10**5000], ids=["2**70", "10**5000"])
+def test_huge_max_deals_is_refused_at_once(max_deals: int) -> None:
+    openspiel = adapter("openspiel")
+    rules = load_game("azi").rules
+    with time_limit(TIME_LIMIT), pytest.raises(InvalidRulesError, match="max_deals"):
+        openspiel.azi_facts(rules, max_deals)
+    with time_limit(TIME_LIMIT), pytest.raises(InvalidRulesError, match="max_deals"):
+        openspiel.cardrules_game("azi")({"max_deals": max_deals})
+
+
+@pytest.mark.parametrize("max_deals", [True, 1.0, "2", None, 0, -1])
+def test_max_deals_must_be_a_positive_int(max_deals: object) -> None:
+    openspiel = adapter("openspiel")
+    with pytest.raises(InvalidRulesError, match="max_deals"):
+        openspiel.azi_facts(load_game("azi").rules, max_deals)
+    with pytest.raises(InvalidRulesError, match="max_deals"):
+        openspiel.cardrules_game("azi")({"max_deals": max_deals})
+
+
+def test_max_deals_has_a_documented_maximum() -> None:
+    openspiel = adapter("openspiel")
+    pyspiel = importlib.import_module("pyspiel")
+    largest = openspiel.MAX_DEALS
+    game = pyspiel.load_game(f"cardrules_azi(players=6,max_deals={largest})")
+    assert game.max_deals == largest and game.max_utility() < float("inf")
+    with pytest.raises(InvalidRulesError, match=str(largest + 1)):
+        pyspiel.load_game(f"cardrules_azi(max_deals={largest + 1})")
+
+
+def test_bounds_beyond_float_or_int_range_are_rules_errors() -> None:
+    openspiel = adapter("openspiel")
+    with pytest.raises(InvalidRulesError, match="float"):
+        openspiel.azi_facts(load_game("azi", ante=10**400).rules, 1)
+    with pytest.raises(InvalidRulesError, match="game length"):
+        openspiel.cardrules_game("azi")({"raise_cap": 2**31 - 1})
+    with pytest.raises(InvalidRulesError, match="32-bit"):
+        openspiel.cardrules_game("hazari")({"target": 2**31})
+
+
+@pytest.mark.parametrize(
+    "name",
+    [None, 1, "chess", "", ["azi"], "x" * 100_000],
+    ids=["None", "1", "chess", "empty", "list", "long"],
+)
+def test_cardrules_game_names_a_known_game(name: object) -> None:
+    openspiel = adapter("openspiel")
+    with pytest.raises(InvalidRulesError, match="azi") as caught:
+        openspiel.cardrules_game(name)
+    assert _show(name) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "params", [[1], "players=3", {1: 2}, {"players": [3]}, {"match_games": 3}, {"foo": 1}]
+)
+def test_game_parameters_are_checked(params: object) -> None:
+    openspiel = adapter("openspiel")
+    with pytest.raises(InvalidRulesError):
+        openspiel.cardrules_game("azi")(params)
+
+
+def test_the_base_game_class_is_not_a_game() -> None:
+    openspiel = adapter("openspiel")
+    with pytest.raises(InvalidRulesError, match="cardrules_game"):
+        openspiel.CardrulesGame({})
+
+
+def test_game_methods_check_their_arguments() -> None:
+    adapter("openspiel")
+    pyspiel = importlib.import_module("pyspiel")
+    game = pyspiel.load_game("cardrules_azi(players=3)")
+    with pytest.raises(InvalidSeedError, match=r"\[1\]"):
+        game.seed_resampling([1])
+    with pytest.raises(InvalidStateError, match="None"):
+        game.state_from_chance_state(None)
+    with pytest.raises(InvalidRulesError, match="'x'"):
+        game.make_py_observer("x")
+    with pytest.raises(InvalidRulesError, match="not supported"):
+        game.make_py_observer(None, {"a": 1})
+    state = _advance(game.new_initial_state(), 40, 1)
+    with pytest.raises(InvalidStateError, match=r"\[0\]"):
+        state.resample_from_infostate([0], None)
+    with pytest.raises(InvalidStateError, match="True"):
+        state.resample_from_infostate(True, None)
+    observer = game.make_py_observer()
+    with pytest.raises(InvalidStateError, match="None"):
+        observer.set_from(None, 0)
+    with pytest.raises(InvalidStateError, match="7"):
+        observer.string_from(state, 7)
+
+
+def test_a_chance_outcome_off_the_pack_is_an_illegal_action() -> None:
+    adapter("openspiel")
+    pyspiel = importlib.import_module("pyspiel")
+    state = pyspiel.load_game("cardrules_azi").new_initial_state()
+    with pytest.raises(IllegalActionError, match="1000"):
+        state.apply_action(1000)
+
+
+@pytest.mark.parametrize("action", ["x", [1], 1.0, True, b"1", {"a": 1}])
+def test_env_step_refuses_a_non_integer_action(action: object) -> None:
+    pettingzoo = adapter("pettingzoo")
+    environment = pettingzoo.env("azi", players=3)
+    with pytest.raises(IllegalActionError, match="not an action id") as caught:
+        environment.step(action)
+    assert _show(action) in str(caught.value)
+
+
+@pytest.mark.parametrize("seed", [[1], "1", 1.5, True, -1, 2**64])
+def test_env_reset_refuses_a_bad_seed(seed: object) -> None:
+    pettingzoo = adapter("pettingzoo")
+    with pytest.raises(InvalidSeedError, match="seed") as caught:
+        pettingzoo.env("hazari").reset(seed=seed)
+    assert _show(seed) in str(caught.value)
+
+
+def test_env_still_takes_numpy_actions_none_for_the_dead_and_no_seed() -> None:
+    pettingzoo = adapter("pettingzoo")
+    np = pytest.importorskip("numpy", reason=EXTRAS["pettingzoo"])
+    environment = pettingzoo.env("azi", players=2)
+    environment.reset(seed=None)
+    environment.reset(seed=np.uint64(5))
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    environment.step(np.int32(np.flatnonzero(mask)[0]))
+    finished = _finish(pettingzoo.env("azi", players=2), 3, dead_steps=False)
+    with pytest.raises(IllegalActionError, match="None"):
+        finished.step(0)
+    _finish(finished, 3, dead_steps=True)
+    with pytest.raises(IllegalActionError, match="reset"):
+        finished.step(None)
+
+
+@pytest.mark.parametrize("agent", [None, 0, "player_9", ["player_0"]])
+def test_env_agents_must_be_agent_names(agent: object) -> None:
+    pettingzoo = adapter("pettingzoo")
+    environment = pettingzoo.env("azi", players=3)
+    for method in (environment.observe, environment.action_space, environment.observation_space):
+        with pytest.raises(InvalidStateError, match="player_0") as caught:
+            method(agent)
+        assert _show(agent) in str(caught.value)
