@@ -215,6 +215,19 @@ def test_tournament_bots_are_case_insensitive(capsys: pytest.CaptureFixture[str]
     assert run(capsys, *argv, "--bots", "random,heuristic") == (0, out, "")
 
 
+def test_bots_are_shown_by_the_names_the_user_chose(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "simulate", "azi", "--games", "2", "--quiet")
+    assert (status, err) == (0, "")
+    assert "0:strong" in out and "3:strong" in out
+    argv = ["simulate", "azi", "--games", "2", "--quiet", "--bots", "Search,random"]
+    status, out, err = run(capsys, *argv)
+    assert "0:search" in out and "1:random" in out and "3:random" in out
+    status, out, err = run(capsys, "play", "azi", "--seed", "1", "--bots", "strong,heuristic")
+    assert (status, err) == (0, "")
+    assert "seat 0 (strong)" in out and "seat 1 (heuristic)" in out
+    assert "(pimc)" not in out
+
+
 # Ctrl-C: every command stops with status 130 and one line, whatever it is doing.
 INTERRUPTS = [
     (("cards", "parse"), ["AS"], "cardrules.cli.cards.parse_cards"),

@@ -18,6 +18,7 @@ __all__ = [
     "add_game_argument",
     "add_players_option",
     "load_cli_game",
+    "parse_bot_names",
     "parse_bots",
 ]
 
@@ -75,6 +76,16 @@ def _counts(counts: tuple[int, ...]) -> str:
 
 def parse_bots(game: Game, text: str | None) -> list[Bot]:
     """One bot per seat from a comma-separated list of names (see :func:`add_bots_option`)."""
+    factories = game.bots
+    return [factories[name]() for name in parse_bot_names(game, text)]
+
+
+def parse_bot_names(game: Game, text: str | None) -> list[str]:
+    """The registry name of each seat's bot, as :func:`parse_bots` reads ``text``.
+
+    The command line shows these names, the ones the user chose (``strong``), rather
+    than the names the bots give themselves.
+    """
     players = game.num_players
     strong = game.definition.strong_bot
     names = [strong] if text is None else [name.strip().lower() for name in text.split(",")]
@@ -88,4 +99,4 @@ def parse_bots(game: Game, text: str | None) -> list[Bot]:
         raise UsageError(
             f"unknown {game.name} bot {unknown[0]!r}; choose from {', '.join(factories)}"
         )
-    return [factories[by_lower[name]]() for name in names]
+    return [by_lower[name] for name in names]

@@ -21,6 +21,7 @@ from cardrules.cli.games import (
     add_game_argument,
     add_players_option,
     load_cli_game,
+    parse_bot_names,
     parse_bots,
 )
 from cardrules.cli.narrate import Narrator, Option
@@ -156,6 +157,7 @@ def _play(args: argparse.Namespace) -> int:
     players = game.num_players
     seed = check_seed(args.seed)
     seats: list[Bot] = parse_bots(game, args.bots)
+    names = parse_bot_names(game, args.bots)
     if args.human is not None and not 0 <= args.human < players:
         raise UsageError(f"--human {args.human} is not a seat in 0..{players - 1}")
     state = game.new_state(seed)
@@ -163,7 +165,8 @@ def _play(args: argparse.Namespace) -> int:
     view = importlib.import_module(game.definition.view)
     if args.human is not None:
         seats[args.human] = human_for(view, args.unicode)
-    narrator = view.narrator([bot_name(bot) for bot in seats], args.unicode)
+        names[args.human] = bot_name(seats[args.human])
+    narrator = view.narrator(names, args.unicode)
     try:
         play_narrated(state, seats, rngs, narrator, args.human)
     except QuitGame:

@@ -7,12 +7,15 @@ import sys
 import time
 from typing import IO, Any
 
+import attrs
+
 from cardrules.cli import UsageError
 from cardrules.cli.games import (
     add_bots_option,
     add_game_argument,
     add_players_option,
     load_cli_game,
+    parse_bot_names,
     parse_bots,
 )
 from cardrules.cli.interrupts import process_pool
@@ -82,6 +85,7 @@ def register(commands: Any) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     game = load_cli_game(args.game, args.players)
     bots = parse_bots(game, args.bots)
+    names = tuple(parse_bot_names(game, args.bots))
     seed = check_seed(args.seed)
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
@@ -110,5 +114,5 @@ def _simulate(args: argparse.Namespace) -> int:
             out.close()
     rotation = "rotated" if not args.no_rotate else "fixed"
     print(f"{game}, {game.num_players} players, seed {seed}, seats {rotation}")
-    print(result.table())
+    print(attrs.evolve(result, bot_names=names).table())
     return 0
