@@ -41,6 +41,7 @@ __all__ = [
     "load_record",
     "parse_json_text",
     "record_actions",
+    "record_of",
     "replay",
 ]
 
@@ -327,6 +328,38 @@ def record_actions(history: Iterable[Any]) -> tuple[JSONObject, ...]:
         action = _object(to_json(), f"the JSON form of history item {number}")
         result.append({"player": player, **action})
     return tuple(result)
+
+
+class _Dealt(Protocol):
+    """A game or match that starts from rules, a first dealer and a dealing."""
+
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def dealing(self) -> Dealing: ...
+
+    @property
+    def history(self) -> tuple[Any, ...]: ...
+
+    def summary(self) -> JSONObject: ...
+
+
+def record_of(game: str, state: _Dealt) -> GameRecord:
+    """The record of ``state``: its rules with the first ``dealer``, its dealing, its
+    actions and its summary, under the record kind ``game``."""
+    try:
+        rules = {**state.rules.to_json(), "dealer": state.first_dealer}
+        dealing, history, summary = state.dealing, state.history, state.summary()
+    except (AttributeError, TypeError):
+        raise InvalidStateError(
+            f"expected a game or match with rules, a first dealer, a dealing, a history"
+            f" and a summary, got {_show(state)}"
+        ) from None
+    return GameRecord(game, rules, dealing, record_actions(history), summary)
 
 
 def load_record(

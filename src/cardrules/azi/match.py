@@ -35,7 +35,7 @@ from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError
 from cardrules.game import LegalActions, Turn
-from cardrules.records import GameRecord, dump_json, load_record, parse_json_text, record_actions
+from cardrules.records import GameRecord, dump_json, load_record, parse_json_text, record_of
 from cardrules.rng import check_seed, derive_seed
 
 __all__ = ["MATCH_GAME", "AziMatch"]
@@ -259,13 +259,7 @@ class AziMatch:
 
     def record(self) -> GameRecord:
         """The match as a :class:`~cardrules.records.GameRecord`."""
-        return GameRecord(
-            game=MATCH_GAME,
-            rules={**self.rules.to_json(), "dealer": self.first_dealer},
-            dealing=self.dealing,
-            actions=record_actions(self.history),
-            summary=self.summary(),
-        )
+        return record_of(MATCH_GAME, self)
 
     def to_json(self) -> dict[str, Any]:
         """The match (rules, dealing, actions and a summary) as a JSON-ready dict."""

@@ -31,7 +31,7 @@ from cardrules.cards import Card, _show, format_cards
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.game import Turn
-from cardrules.records import GameRecord, dump_json, load_record, record_actions
+from cardrules.records import GameRecord, dump_json, load_record, record_of
 from cardrules.rng import Rng, derive_seed
 
 __all__ = ["GAME_NAME", "LOT_KEY", "AziState", "new_game"]
@@ -362,10 +362,7 @@ class AziState(Position):
 
     def record(self) -> GameRecord:
         """The game record: rules (with the first dealer), dealing, actions and summary."""
-        rules = {**self._g.rules.to_json(), "dealer": self._g.first_dealer}
-        return GameRecord(
-            GAME_NAME, rules, self._g.dealing, record_actions(self.history), self.summary()
-        )
+        return record_of(GAME_NAME, self)
 
     def to_json(self) -> dict[str, Any]:
         """The whole game (rules, dealing, actions, summary) as a JSON-ready dict."""

@@ -38,7 +38,7 @@ from cardrules.hazari.events import DealStarted, MatchEvent, MatchOver
 from cardrules.hazari.observation import HazariMatchObservation
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import HazariState
-from cardrules.records import GameRecord, dump_json, load_record, record_actions
+from cardrules.records import GameRecord, dump_json, load_record, record_of
 
 __all__ = ["MATCH_GAME", "HazariMatch"]
 
@@ -189,13 +189,7 @@ class HazariMatch:
 
     def record(self) -> GameRecord:
         """The match as a :class:`~cardrules.records.GameRecord`."""
-        return GameRecord(
-            game=MATCH_GAME,
-            rules={**self.rules.to_json(), "dealer": self.first_dealer},
-            dealing=self.dealing,
-            actions=record_actions(self.history),
-            summary=self.summary(),
-        )
+        return record_of(MATCH_GAME, self)
 
     def to_json(self) -> dict[str, Any]:
         """The match (rules, dealing, actions and a summary) as a JSON-ready dict."""
