@@ -18,7 +18,6 @@ __all__ = [
     "add_game_argument",
     "add_players_option",
     "load_cli_game",
-    "parse_bot_names",
     "parse_bots",
 ]
 
@@ -74,14 +73,9 @@ def _counts(counts: tuple[int, ...]) -> str:
     return ", ".join(map(str, ordered))
 
 
-def parse_bots(game: Game, text: str | None) -> list[Bot]:
-    """One bot per seat from a comma-separated list of names (see :func:`add_bots_option`)."""
-    factories = game.bots
-    return [factories[name]() for name in parse_bot_names(game, text)]
-
-
-def parse_bot_names(game: Game, text: str | None) -> list[str]:
-    """The registry name of each seat's bot, as :func:`parse_bots` reads ``text``.
+def parse_bots(game: Game, text: str | None) -> tuple[list[str], list[Bot]]:
+    """One bot per seat from a comma-separated list of names (see :func:`add_bots_option`),
+    with the registry name of each.
 
     The command line shows these names, the ones the user chose (``strong``), rather
     than the names the bots give themselves.
@@ -99,4 +93,5 @@ def parse_bot_names(game: Game, text: str | None) -> list[str]:
         raise UsageError(
             f"unknown {game.name} bot {unknown[0]!r}; choose from {', '.join(factories)}"
         )
-    return [by_lower[name] for name in names]
+    chosen = [by_lower[name] for name in names]
+    return chosen, [factories[name]() for name in chosen]

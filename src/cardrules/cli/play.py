@@ -21,7 +21,6 @@ from cardrules.cli.games import (
     add_game_argument,
     add_players_option,
     load_cli_game,
-    parse_bot_names,
     parse_bots,
 )
 from cardrules.cli.narrate import Narrator, Option
@@ -156,8 +155,7 @@ def _play(args: argparse.Namespace) -> int:
     game = load_cli_game(args.game, args.players)
     players = game.num_players
     seed = check_seed(args.seed)
-    seats: list[Bot] = parse_bots(game, args.bots)
-    names = parse_bot_names(game, args.bots)
+    names, seats = parse_bots(game, args.bots)
     if args.human is not None and not 0 <= args.human < players:
         raise UsageError(f"--human {args.human} is not a seat in 0..{players - 1}")
     state = game.new_state(seed)

@@ -15,7 +15,6 @@ from cardrules.cli.games import (
     add_game_argument,
     add_players_option,
     load_cli_game,
-    parse_bot_names,
     parse_bots,
 )
 from cardrules.cli.interrupts import process_pool
@@ -84,8 +83,7 @@ def register(commands: Any) -> None:
 
 def _simulate(args: argparse.Namespace) -> int:
     game = load_cli_game(args.game, args.players)
-    bots = parse_bots(game, args.bots)
-    names = tuple(parse_bot_names(game, args.bots))
+    names, bots = parse_bots(game, args.bots)
     seed = check_seed(args.seed)
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
@@ -114,5 +112,5 @@ def _simulate(args: argparse.Namespace) -> int:
             out.close()
     rotation = "rotated" if not args.no_rotate else "fixed"
     print(f"{game}, {game.num_players} players, seed {seed}, seats {rotation}")
-    print(attrs.evolve(result, bot_names=names).table())
+    print(attrs.evolve(result, bot_names=tuple(names)).table())
     return 0
