@@ -20,8 +20,9 @@ cardrules.errors.InvalidRulesError: unknown Colour 'green' (expected one of 'red
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeGuard, TypeVar
 
 import attrs
 from typing_extensions import Self
@@ -32,10 +33,13 @@ from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.records import parse_json_text
 
 __all__ = [
+    "MAX_GAME_NAME",
+    "MAX_NUMBER_DIGITS",
     "NamedEnum",
     "RulesType",
     "check_bool",
     "check_kind",
+    "is_game_name",
     "json_rules",
     "parse_spec",
     "rules_from_options",
@@ -171,6 +175,27 @@ def _letters(name: str, value: tuple[object, ...]) -> str:
 
 _TRUE = {"true": True, "false": False}
 
+MAX_NUMBER_DIGITS = 30
+"""The most digits a whole number in option text may have (every option's bound is far
+smaller); longer text is refused before it is converted."""
+
+_WHOLE = re.compile(r"[+-]?[0-9]+\Z")
+
+
+def _read_whole(name: str, value: str, text: str) -> int:
+    """The whole number that the option text ``text`` writes: an optional sign and ASCII
+    digits, nothing else; anything else raises InvalidRulesError naming ``name``."""
+    if _WHOLE.match(text) is None:
+        raise InvalidRulesError(f"option {name} must be a whole number, got {_show(value)}")
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) > MAX_NUMBER_DIGITS:
+        raise InvalidRulesError(
+            f"option {name} must be a whole number of at most {MAX_NUMBER_DIGITS} digits,"
+            f" got {_show(value)} ({len(digits)} digits)"
+        )
+    number = int(digits) if digits else 0
+    return -number if text.startswith("-") else number
+
 
 def _coerce(name: str, value: object, default: object) -> object:
     if isinstance(value, enum.Enum):
@@ -183,15 +208,13 @@ def _coerce(name: str, value: object, default: object) -> object:
     if default is None:
         if text.lower() in ("none", "null"):
             return None
-        return _coerce(name, text, 0)
+        return _read_whole(name, value, text)
     if isinstance(default, bool):
         if text.lower() not in _TRUE:
             raise InvalidRulesError(f"option {name} must be true or false, got {_show(value)}")
         return _TRUE[text.lower()]
     if isinstance(default, int):
-        if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 30:
-            raise InvalidRulesError(f"option {name} must be a whole number, got {_show(value)}")
-        return int(text)
+        return _read_whole(name, value, text)
     return value
 
 
@@ -215,23 +238,58 @@ def rules_from_options(
     return read({**defaults, **values})
 
 
+MAX_GAME_NAME = 40
+"""The longest game name."""
+
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_-]*\Z")
+
+
+def is_game_name(name: object) -> TypeGuard[str]:
+    """True when ``name`` can name a game: a ``str`` of lower-case ASCII letters, digits,
+    ``_`` and ``-``, starting with a letter, at most :data:`MAX_GAME_NAME` long.
+
+    :func:`parse_spec` reads a spec's name with it (after lower-casing an ASCII name),
+    and :func:`cardrules.register_game` accepts only the names it accepts.
+
+    >>> is_game_name("azi"), is_game_name("big_two"), is_game_name("Chess"), is_game_name("")
+    (True, True, False, False)
+    >>> is_game_name(None), is_game_name("2048"), is_game_name("azi(players=3)")
+    (False, False, False)
+    """
+    return type(name) is str and len(name) <= MAX_GAME_NAME and _GAME_NAME.match(name) is not None
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split an OpenSpiel-style spec ``"name(key=value,...)"`` into its name and options.
 
+    The name is read case-insensitively and returned in lower case; it must be a
+    game name (:func:`is_game_name`).
+
     >>> parse_spec("azi(players=5,rounding=down)")
     ('azi', {'players': '5', 'rounding': 'down'})
-    >>> parse_spec("hazari")
+    >>> parse_spec(" Hazari ")
     ('hazari', {})
     >>> parse_spec("azi(players)")
     Traceback (most recent call last):
     ...
     cardrules.errors.InvalidRulesError: option 'players' in 'azi(players)' is not key=value
+    >>> parse_spec("two words")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidRulesError: game spec 'two words' does not start with a game name \
+(letters, digits, '_' and '-', starting with a letter, at most 40 characters)
     """
     if not isinstance(spec, str):
         raise InvalidRulesError(f"a game spec must be a string, got {_show(spec)}")
     text = spec.strip()
     name, paren, rest = text.partition("(")
     name = name.strip()
+    name = name.lower() if name.isascii() else name
+    if not is_game_name(name):
+        raise InvalidRulesError(
+            f"game spec {_show(spec)} does not start with a game name (letters, digits,"
+            f" '_' and '-', starting with a letter, at most {MAX_GAME_NAME} characters)"
+        )
     options: dict[str, str] = {}
     if paren:
         if not rest.endswith(")"):

@@ -38,7 +38,7 @@ from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.game import GameState
-from cardrules.options import parse_spec
+from cardrules.options import MAX_GAME_NAME, is_game_name, parse_spec
 from cardrules.records import json_object
 from cardrules.rng import Rng
 
@@ -146,15 +146,33 @@ class GameDefinition(abc.ABC):
 def register_game(definition: GameDefinition) -> None:
     """Make ``definition`` loadable by name (for games outside this package).
 
-    A name that is already taken by a different definition raises InvalidRulesError.
+    The name must be one a spec can name (:func:`cardrules.options.is_game_name`:
+    lower-case letters, digits, ``_`` and ``-``, starting with a letter). A bad name, a
+    built-in game's name or one taken by a different definition raises
+    InvalidRulesError, and the registry is left as it was.
     """
     if not isinstance(definition, GameDefinition):
         raise InvalidRulesError(f"register_game needs a GameDefinition, got {_show(definition)}")
-    name = definition.name
+    name = _declared_name(definition)
     known = _REGISTERED.get(name)
     if name in BUILTIN_GAMES or (known is not None and type(known) is not type(definition)):
         raise InvalidRulesError(f"a game named {_show(name)} is already registered")
     _REGISTERED[name] = definition
+
+
+def _declared_name(definition: GameDefinition) -> str:
+    """``definition.name`` if a spec can name it; else InvalidRulesError."""
+    try:
+        name = definition.name
+    except Exception:  # a missing or failing name attribute of a foreign class
+        name = None
+    if not is_game_name(name):
+        raise InvalidRulesError(
+            f"a game's name must be lower-case letters, digits, '_' and '-', starting with a"
+            f" letter, at most {MAX_GAME_NAME} characters (as a spec writes it); got"
+            f" {_show(name)} from {_show(definition)}"
+        )
+    return name
 
 
 def game_names() -> tuple[str, ...]:
@@ -182,7 +200,7 @@ def load_game(spec: str, **options: object) -> Game:
     (``"azi(players=5,rounding=down)"``); keyword options override the spec's.
     """
     name, spec_options = parse_spec(spec)
-    definition = _definition(name.lower())
+    definition = _definition(name)
     return Game(definition, definition.make_rules({**spec_options, **options}))
 
 

@@ -27,6 +27,7 @@ cluster executors give identical results.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import numbers
@@ -83,7 +84,6 @@ CONFIDENCE = 0.95
 """The confidence level of the intervals :class:`Stat` reports."""
 
 _EXACT_DF = 100
-_T_CACHE: dict[tuple[float, int], float] = {}
 
 
 def t_quantile(p: float, df: float) -> float:
@@ -117,13 +117,10 @@ def t_quantile(p: float, df: float) -> float:
     whole = int(df)
     if whole > _EXACT_DF:
         return _cornish_fisher(p, whole)
-    key = (float(p), whole)
-    cached = _T_CACHE.get(key)
-    if cached is None:
-        cached = _T_CACHE[key] = _t_exact(p, whole)
-    return cached
+    return _t_exact(float(p), whole)
 
 
+@functools.lru_cache(maxsize=256)
 def _t_exact(p: float, df: int) -> float:
     """Invert ``P(|T| < t) = 2p - 1`` over ``theta = atan(t / sqrt(df))`` by bisection."""
     target = 2.0 * p - 1.0

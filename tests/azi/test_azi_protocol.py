@@ -286,7 +286,7 @@ def test_the_definition_reads_games_matches_and_actions() -> None:
 
 
 def test_memory_per_apply_stays_constant_in_a_long_observed_game() -> None:
-    rules = AziRules(players=2, raise_cap=3000)
+    rules = AziRules(players=2, raise_cap=3000, max_raise=1)
     state = AziState.new(rules, seed=3, dealer=0)
     gc.collect()
     tracemalloc.start()
@@ -312,7 +312,7 @@ def test_memory_per_apply_stays_constant_in_a_long_observed_game() -> None:
 
 
 def test_the_shared_caches_are_bounded() -> None:
-    rules = AziRules(players=2, raise_cap=300, max_raise=1000)
+    rules = AziRules(players=2, raise_cap=10, max_raise=1000)
     state = AziState.new(rules, seed=1, dealer=0)
     while not state.is_terminal:
         legal = state.legal_actions()

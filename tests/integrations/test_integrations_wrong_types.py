@@ -293,10 +293,15 @@ def test_max_deals_has_a_documented_maximum() -> None:
 
 def test_bounds_beyond_float_or_int_range_are_rules_errors() -> None:
     openspiel = adapter("openspiel")
-    with pytest.raises(InvalidRulesError, match="float"):
-        openspiel.azi_facts(load_game("azi", ante=10**400).rules, 1)
-    with pytest.raises(InvalidRulesError, match="game length"):
+    with pytest.raises(InvalidRulesError, match="ante"):
+        load_game("azi", ante=10**400)  # the rules' own bounds come first
+    with pytest.raises(InvalidRulesError, match="raise_cap"):
         openspiel.cardrules_game("azi")({"raise_cap": 2**31 - 1})
+    # the rules' bounds keep the widest game's facts finite at the most deals
+    widest = load_game("azi", players=6, ante=10**6, raise_cap=10_000, max_raise=1).rules
+    facts = openspiel.azi_facts(widest, openspiel.MAX_DEALS)
+    assert -float("inf") < facts.min_utility < 0 < facts.max_utility < float("inf")
+    assert facts.max_game_length < 2**31
     with pytest.raises(InvalidRulesError, match="32-bit"):
         openspiel.cardrules_game("hazari")({"target": 2**31})
 

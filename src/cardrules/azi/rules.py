@@ -39,8 +39,13 @@ from cardrules.options import (
 )
 
 __all__ = [
+    "MAX_ANTE",
+    "MAX_MATCH_GAMES",
     "MAX_PLAYERS",
+    "MAX_RAISE",
+    "MAX_RAISE_CAP",
     "MAX_RAISE_CHOICES",
+    "MAX_RAISE_IDS",
     "MIN_PLAYERS",
     "AziRules",
     "FirstLead",
@@ -50,6 +55,18 @@ __all__ = [
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+
+MAX_ANTE = 1_000_000
+"""The largest ``ante``."""
+MAX_RAISE = 1_000_000
+"""The largest ``min_raise`` and ``max_raise``."""
+MAX_RAISE_IDS = 10_000
+"""The most raise action ids (``raise_cap * max_raise - min_raise + 1``), which bounds
+``num_distinct_actions`` and so the size of an action mask."""
+MAX_RAISE_CAP = MAX_RAISE_IDS
+"""The largest ``raise_cap`` (each raise is one more id, so it is at most the ids' bound)."""
+MAX_MATCH_GAMES = 1000
+"""The most games in a match (``match_games``)."""
 
 # One pack per choice of three suits out of four: at most four entries.
 _PACKS: dict[tuple[Suit, ...], Deck] = {}
@@ -87,7 +104,7 @@ def _to_suits(value: Iterable[object]) -> tuple[Suit, ...]:
 
 def _check_games(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None:
-        whole(1)(_, attribute, value)
+        whole(1, MAX_MATCH_GAMES)(_, attribute, value)
 
 
 MAX_RAISE_CHOICES = 1000
@@ -99,29 +116,36 @@ class AziRules:
     """The Azi rule options; every default is the reading on the Azi rules page.
 
     - ``players``: 2 to 6 (A2).
-    - ``ante``: chips each player puts in the pot before a game (A3; default 10).
+    - ``ante``: chips each player puts in the pot before a game (A3; default 10; at most
+      ``MAX_ANTE``).
     - ``suits``: the three suits of the 27-card pack (A1; default diamonds, hearts, spades).
     - ``look_before_fold``: players see their cards before folding (A5; default False).
     - ``first_lead``: who leads the first trick (A8; default right of the auction winner).
-    - ``min_raise``: the least a raise adds to the stake (A7; default 1).
+    - ``min_raise``: the least a raise adds to the stake (A7; default 1; at most
+      ``MAX_RAISE``).
     - ``max_raise``: the most a raise adds to the stake (a gap the rules leave open;
-      default 10; at most ``MAX_RAISE_CHOICES`` amounts from ``min_raise`` to ``max_raise``).
-    - ``raise_cap``: raises allowed in one bidding, counting everyone (A7; default 3).
+      default 10; at most ``MAX_RAISE``, and at most ``MAX_RAISE_CHOICES`` amounts from
+      ``min_raise`` to ``max_raise``).
+    - ``raise_cap``: raises allowed in one bidding, counting everyone (A7; default 3;
+      the raise ids ``raise_cap * max_raise - min_raise + 1`` at most ``MAX_RAISE_IDS``).
     - ``rounding``: rounding of the half-pot re-deal fee (A12; default up).
     - ``match_games``: games in a match (a gap A15 leaves open; default ``None``: one game
-      dealt first by each seat, that is ``players`` games). Single games ignore it.
+      dealt first by each seat, that is ``players`` games; at most ``MAX_MATCH_GAMES``).
+      Single games ignore it.
+
+    The bounds are on the Azi rules page; a value outside them raises InvalidRulesError.
     """
 
     players: int = attrs.field(default=4, validator=whole(MIN_PLAYERS, MAX_PLAYERS))
-    ante: int = attrs.field(default=10, validator=whole(1))
+    ante: int = attrs.field(default=10, validator=whole(1, MAX_ANTE))
     suits: tuple[Suit, ...] = attrs.field(default=DEFAULT_AZI_SUITS, converter=_to_suits)
     look_before_fold: bool = attrs.field(default=False, validator=check_bool)
     first_lead: FirstLead = attrs.field(
         default=FirstLead.RIGHT_OF_WINNER, validator=check_kind(FirstLead)
     )
-    min_raise: int = attrs.field(default=1, validator=whole(1))
-    max_raise: int = attrs.field(default=10, validator=whole(1))
-    raise_cap: int = attrs.field(default=3, validator=whole(0))
+    min_raise: int = attrs.field(default=1, validator=whole(1, MAX_RAISE))
+    max_raise: int = attrs.field(default=10, validator=whole(1, MAX_RAISE))
+    raise_cap: int = attrs.field(default=3, validator=whole(0, MAX_RAISE_CAP))
     rounding: Rounding = attrs.field(default=Rounding.UP, validator=check_kind(Rounding))
     match_games: int | None = attrs.field(default=None, validator=_check_games)
 
@@ -135,6 +159,14 @@ class AziRules:
                 f"max_raise {self.max_raise} with min_raise {self.min_raise} allows more than"
                 f" {MAX_RAISE_CHOICES} raise amounts; each is a legal action, so keep the range"
                 " smaller"
+            )
+        raise_ids = self.raise_cap * self.max_raise - self.min_raise + 1
+        if self.raise_cap and raise_ids > MAX_RAISE_IDS:
+            raise InvalidRulesError(
+                f"raise_cap {self.raise_cap} with max_raise {self.max_raise} and min_raise"
+                f" {self.min_raise} makes {raise_ids} raise action ids"
+                " (raise_cap * max_raise - min_raise + 1), over the bound"
+                f" {MAX_RAISE_IDS}; lower raise_cap or max_raise"
             )
 
     @property

@@ -38,6 +38,7 @@ from cardrules.hazari.events import RoundPlayed
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.partitions import valid_arrangements
+from cardrules.hazari.rules import MAX_MATCH_DEALS
 from cardrules.hazari.state import PACK, HazariState, hands_to_deck
 from cardrules.rng import Rng
 
@@ -74,33 +75,53 @@ def random_arrangement(hand: Sequence[Card], rng: Rng) -> Arrangement:
     return legal[rng.randbelow(len(legal))]
 
 
-def _start(observation: HazariObservation, hands: Sequence[Sequence[Card]]) -> HazariState:
+def _start(
+    observation: HazariObservation, hands: Sequence[Sequence[Card]], deal: int
+) -> HazariState:
+    """Deal number ``deal`` of ``hands``: its dealing holds the deck at every number up to
+    ``deal``, so the caller bounds ``deal``."""
     deck = hands_to_deck(hands, observation.dealer)
-    dealing = Dealing(decks=(deck,) * (observation.deal + 1))
+    dealing = Dealing(decks=(deck,) * (deal + 1))
     return HazariState.from_dealing(
-        dealing, dealer=observation.dealer, deal=observation.deal, rules=observation.rules
+        dealing, dealer=observation.dealer, deal=deal, rules=observation.rules
     )
 
 
-def _revealed(observation: HazariObservation) -> HazariState:
+def _revealed(observation: HazariObservation, deal: int) -> HazariState:
     """The one deal an observation of a finished deal allows: every group was shown."""
     rounds = [event for event in observation.events if isinstance(event, RoundPlayed)]
     groups = [[played.group_of(seat) for played in rounds] for seat in range(PLAYERS)]
     hands = [sorted(card for group in seat_groups for card in group) for seat_groups in groups]
-    state = _start(observation, hands)
+    state = _start(observation, hands, deal)
     for seat in observation.up:
         state = state.apply(Up(Arrangement(groups[seat])))
     return state
 
 
 def resample(observation: HazariObservation, rng: Rng) -> HazariState:
-    """A deal consistent with ``observation``; the other seats' hidden cards redrawn by ``rng``."""
+    """A deal consistent with ``observation``; the other seats' hidden cards redrawn by ``rng``.
+
+    The deal's record lists its deck at every deal number up to the observed one, so a
+    deal number of :data:`~cardrules.hazari.rules.MAX_MATCH_DEALS` or more (more deals
+    than a match can have) raises InvalidStateError.
+    """
     if not isinstance(observation, HazariObservation):
         raise InvalidStateError(f"expected a HazariObservation, got {_show(observation)}")
     if not isinstance(rng, Rng):
         raise InvalidStateError(f"rng must be a cardrules Rng, got {_show(rng)}")
+    deal = observation.deal
+    if type(deal) is not int or not 0 <= deal < MAX_MATCH_DEALS:
+        raise InvalidStateError(
+            f"resample takes deal numbers 0 to {MAX_MATCH_DEALS - 1} (the most deals a match"
+            f" can have), got deal {_show(deal)}"
+        )
+    return _resample(observation, rng, deal)
+
+
+def _resample(observation: HazariObservation, rng: Rng, deal: int) -> HazariState:
+    """:func:`resample`, the result numbered ``deal`` (a bounded number)."""
     if observation.is_terminal:
-        return _revealed(observation)
+        return _revealed(observation, deal)
     me = observation.player
     mine = set(observation.hand)
     hidden = rng.shuffled([card for card in PACK if card not in mine])
@@ -109,7 +130,7 @@ def resample(observation: HazariObservation, rng: Rng) -> HazariState:
         observation.hand if seat == me else hidden[(start := next(others)) : start + 13]
         for seat in range(PLAYERS)
     ]
-    state = _start(observation, hands)
+    state = _start(observation, hands, deal)
     for seat in observation.up:
         if seat == me:
             if observation.arrangement is None:
@@ -131,7 +152,11 @@ def resample_match(observation: HazariMatchObservation, rng: Rng) -> HazariMatch
     decks = []
     actions: list[Up] = []
     for deal in observation.deals:
-        state = resample(deal, rng)
+        if not isinstance(deal, HazariObservation):
+            raise InvalidStateError(
+                f"a match observation's deals must be observations, got {_show(deal)}"
+            )
+        state = _resample(deal, rng, 0)  # only its hands and actions are kept
         decks.append(hands_to_deck(state.hands, state.dealer))
         actions.extend(turn.action for turn in state.history)
     dealing = Dealing(seed=rng.next_u64(), decks=tuple(decks))

@@ -20,12 +20,21 @@ import attrs
 
 from cardrules.cards import _show
 from cardrules.errors import InvalidRulesError
+from cardrules.hazari.deal import PLAYERS
+from cardrules.hazari.points import DEAL_POINTS
 from cardrules.options import NamedEnum, check_kind, json_rules, rules_from_options, whole
 
-__all__ = ["DEFAULT_TARGET", "HazariRules", "TieRule"]
+__all__ = ["DEFAULT_TARGET", "MAX_MATCH_DEALS", "MAX_TARGET", "HazariRules", "TieRule"]
 
 DEFAULT_TARGET = 1000
 """The default match target, the *hazar* (a thousand) that names the game."""
+
+MAX_TARGET = 100_000
+"""The largest match target."""
+
+MAX_MATCH_DEALS = -(-MAX_TARGET * PLAYERS // DEAL_POINTS)
+"""The most deals a match can have under any allowed target: each deal hands out 360
+points among 4 seats, so after ``d`` deals someone has at least ``90 * d`` (H12)."""
 
 
 class TieRule(NamedEnum):
@@ -46,16 +55,17 @@ class HazariRules:
     """The Hazari rule options.
 
     ``tie_rule``: which equal highest group wins a round (H11; default latest played).
-    ``target``: the match ends after the deal in which someone reaches it (H12).
+    ``target``: the match ends after the deal in which someone reaches it (H12; 1 to
+    ``MAX_TARGET``).
 
     >>> HazariRules(target=0)
     Traceback (most recent call last):
     ...
-    cardrules.errors.InvalidRulesError: target must be a whole number of at least 1, got 0
+    cardrules.errors.InvalidRulesError: target must be a whole number from 1 to 100000, got 0
     """
 
     tie_rule: TieRule = attrs.field(default=TieRule.LATEST, validator=check_kind(TieRule))
-    target: int = attrs.field(default=DEFAULT_TARGET, validator=whole(1))
+    target: int = attrs.field(default=DEFAULT_TARGET, validator=whole(1, MAX_TARGET))
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that :meth:`from_json` reads back."""
