@@ -213,7 +213,22 @@ class AziObservation:
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> AziObservation:
-        """Read what :meth:`to_json` wrote; bad input raises InvalidStateError."""
+        """Read what :meth:`to_json` wrote; bad input raises InvalidStateError.
+
+        Only an observation that some real game gives its player loads: it is checked
+        against a game rebuilt from its public events (:mod:`cardrules.azi.witness`).
+        """
+        # The check replays a game, so it lives above the state module that builds
+        # observations; importing it here, when it runs, keeps the modules' order.
+        from cardrules.azi.witness import check_observation
+
+        observation = cls._read(data)
+        check_observation(observation)
+        return observation
+
+    @classmethod
+    def _read(cls, data: object) -> AziObservation:
+        """The observation ``data`` spells, its values type-checked but not yet witnessed."""
         record = json_object(data, "an Azi observation")
         if set(record) != set(_READERS):
             missing = sorted(set(_READERS) - set(record))
@@ -221,12 +236,12 @@ class AziObservation:
             raise InvalidStateError(
                 f"an Azi observation needs exactly its fields (missing {missing}, unknown {extra})"
             )
-        try:
-            values = {name: read(record[name]) for name, read in _READERS.items()}
-        except InvalidStateError:
-            raise
-        except CardRulesError as exc:
-            raise InvalidStateError(f"invalid Azi observation: {exc}") from exc
+        values = {}
+        for name, read in _READERS.items():
+            try:
+                values[name] = read(record[name])
+            except CardRulesError as exc:
+                raise InvalidStateError(f"an Azi observation's {name}: {exc}") from exc
         return cls(**values)
 
     def __str__(self) -> str:
@@ -307,7 +322,8 @@ class AziMatchObservation:
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> AziMatchObservation:
-        """Read what :meth:`to_json` wrote; bad input raises InvalidStateError."""
+        """Read what :meth:`to_json` wrote; bad input raises InvalidStateError. Only an
+        observation that some real match gives its player loads."""
         record = json_object(data, "an Azi match observation")
         keys = {"player", "rules", "first_dealer", "games", "totals", "is_over"}
         if set(record) != keys:
@@ -319,14 +335,18 @@ class AziMatchObservation:
             rules = AziRules.from_json(record["rules"])
         except CardRulesError as exc:
             raise InvalidStateError(f"invalid Azi match observation: {exc}") from exc
-        return cls(
+        observation = cls(
             player=_int(record["player"]),
             rules=rules,
             first_dealer=_int(record["first_dealer"]),
-            games=tuple(AziObservation.from_json(game) for game in games),
+            games=tuple(AziObservation._read(game) for game in games),
             totals=_seats(record["totals"]),
             is_over=record["is_over"],
         )
+        from cardrules.azi.witness import check_match_observation  # see AziObservation.from_json
+
+        check_match_observation(observation)
+        return observation
 
     def __str__(self) -> str:
         count = self.rules.games_per_match

@@ -101,8 +101,10 @@ class HazariObservation:
     def from_json(cls, data: dict[str, Any] | str | bytes) -> HazariObservation:
         """Read what :meth:`to_json` wrote (a dict or JSON text), exactly.
 
-        Anything else, or anything not written the way :meth:`to_json` writes it,
-        raises :class:`~cardrules.errors.InvalidStateError`.
+        Anything else, anything not written the way :meth:`to_json` writes it, and any
+        observation that no real deal gives its player (checked against a deal rebuilt
+        from it, :mod:`cardrules.hazari.witness`) raises
+        :class:`~cardrules.errors.InvalidStateError`.
         """
         record = json_object(data, "a Hazari observation")
         keys = _DEAL_KEYS
@@ -144,6 +146,11 @@ class HazariObservation:
         except CardRulesError as exc:
             raise InvalidStateError(f"a Hazari observation: {exc}") from exc
         _same(observation.to_json(), record, "a Hazari observation")
+        # The check deals and arranges a deal, so it lives above the state module that
+        # builds observations; importing it here, when it runs, keeps the modules' order.
+        from cardrules.hazari.witness import check_observation
+
+        check_observation(observation)
         return observation
 
     def __str__(self) -> str:
@@ -241,7 +248,8 @@ class HazariMatchObservation:
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> HazariMatchObservation:
-        """Read what :meth:`to_json` wrote (a dict or JSON text), exactly."""
+        """Read what :meth:`to_json` wrote (a dict or JSON text), exactly; only an
+        observation that some real match gives its player loads."""
         record = json_object(data, "a Hazari match observation")
         keys = ("rules", "player", "first_dealer", "deals", "totals", "winners")
         if set(record) != set(keys):
@@ -264,6 +272,9 @@ class HazariMatchObservation:
         except CardRulesError as exc:
             raise InvalidStateError(f"a Hazari match observation: {exc}") from exc
         _same(observation.to_json(), record, "a Hazari match observation")
+        from cardrules.hazari.witness import check_match_observation  # see above
+
+        check_match_observation(observation)
         return observation
 
     def __str__(self) -> str:
