@@ -65,7 +65,8 @@ def _values(draw: Callable[[Any], Any], old: JSON) -> JSON:
         if op == 0:
             del items[draw(st.integers(0, len(items) - 1))]
         elif op == 1:
-            items.insert(draw(st.integers(0, len(items))), copy.deepcopy(draw(st.sampled_from(old))))
+            extra = copy.deepcopy(draw(st.sampled_from(old)))
+            items.insert(draw(st.integers(0, len(items))), extra)
         elif op == 2:
             i, j = draw(st.integers(0, len(items) - 1)), draw(st.integers(0, len(items) - 1))
             items[i], items[j] = items[j], items[i]
@@ -82,7 +83,7 @@ def _values(draw: Callable[[Any], Any], old: JSON) -> JSON:
 def _scalars_like(donor: JSON, old: JSON) -> list[JSON]:
     """The values of ``old``'s type anywhere in ``donor``: well-typed, plausible edits."""
     kind = type(old)
-    found = {value for _, value in iter_leaves(donor) if type(value) is kind }
+    found = {value for _, value in iter_leaves(donor) if type(value) is kind}
     return sorted(found - {old}, key=repr)
 
 
@@ -91,9 +92,10 @@ def mutate(data: st.DataObject, observation: JSON, others: list[JSON]) -> JSON:
     ``others`` are real observations to splice values from."""
     result = copy.deepcopy(observation)
     for _ in range(data.draw(st.integers(1, 3), label="mutations")):
-        paths = [path for path, value in iter_leaves(result) if path]
+        paths = [path for path, _ in iter_leaves(result) if path]
         scalars = [path for path in paths if not isinstance(_at(result, path), (dict, list))]
-        if scalars and data.draw(st.integers(0, 3), label="scalar"):
+        prefer_scalars = data.draw(st.integers(0, 3), label="scalar") > 0
+        if scalars and prefer_scalars:
             paths = scalars
         path = data.draw(st.sampled_from(paths), label="path")
         old = _at(result, path)

@@ -41,6 +41,34 @@ from cardrules.records import json_object
 
 __all__ = ["AziMatchObservation", "AziObservation"]
 
+
+_Observation = TypeVar("_Observation")
+_Check = Callable[[Any], None]
+_CHECKS: dict[str, _Check] = {}
+
+
+def install_checks(game: _Check, match: _Check) -> None:
+    """Install the checks that ``from_json`` runs on every observation it reads: ``game``
+    for a AziObservation, ``match`` for a AziMatchObservation.
+
+    :mod:`cardrules.azi.witness` installs its checks when the package is imported.
+    They replay games, so they live above the state module that builds observations,
+    and are handed down here rather than imported. Until they are installed, nothing loads.
+    """
+    _CHECKS["game"] = game
+    _CHECKS["match"] = match
+
+
+def _checked(kind: str, observation: _Observation) -> _Observation:
+    check = _CHECKS.get(kind)
+    if check is None:
+        raise InvalidStateError(
+            "Azi observations are checked by cardrules.azi.witness, which is not loaded"
+        )
+    check(observation)
+    return observation
+
+
 T = TypeVar("T")
 
 
@@ -218,13 +246,7 @@ class AziObservation:
         Only an observation that some real game gives its player loads: it is checked
         against a game rebuilt from its public events (:mod:`cardrules.azi.witness`).
         """
-        # The check replays a game, so it lives above the state module that builds
-        # observations; importing it here, when it runs, keeps the modules' order.
-        from cardrules.azi.witness import check_observation
-
-        observation = cls._read(data)
-        check_observation(observation)
-        return observation
+        return _checked("game", cls._read(data))
 
     @classmethod
     def _read(cls, data: object) -> AziObservation:
@@ -343,10 +365,7 @@ class AziMatchObservation:
             totals=_seats(record["totals"]),
             is_over=record["is_over"],
         )
-        from cardrules.azi.witness import check_match_observation  # see AziObservation.from_json
-
-        check_match_observation(observation)
-        return observation
+        return _checked("match", observation)
 
     def __str__(self) -> str:
         count = self.rules.games_per_match

@@ -17,15 +17,15 @@ error names the first value out of place.
 >>> seen = state.observation(1)
 >>> check_observation(seen)
 >>> import attrs
->>> check_observation(attrs.evolve(seen, pot=31))
-Traceback (most recent call last):
-...
-cardrules.errors.InvalidStateError: no Azi game gives player 1 this observation: pot 31 (the public events give 30)
+>>> try:
+...     check_observation(attrs.evolve(seen, pot=31))
+... except InvalidStateError as error:
+...     print(error)
+no Azi game gives player 1 this observation: pot 31 (the public events give 30)
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -33,7 +33,7 @@ import attrs
 
 from cardrules.azi._boundary import LEAKS
 from cardrules.azi.match import AziMatch
-from cardrules.azi.observation import AziMatchObservation, AziObservation
+from cardrules.azi.observation import AziMatchObservation, AziObservation, install_checks
 from cardrules.azi.resample import resample, resample_match
 from cardrules.azi.state import AziState
 from cardrules.cards import Card, _show
@@ -120,15 +120,21 @@ def _check_event(check: _Checker, event: Any, where: str) -> None:
         check.seats(getattr(event, name), f"{where}: {name}")
 
 
-@functools.lru_cache(maxsize=None)
-def _event_fields(kind: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+_Fields = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+_EVENT_FIELDS: dict[type, _Fields] = {}
+
+
+def _event_fields(kind: type) -> _Fields:
     """An event type's fields that hold a seat, a card and a list of seats."""
-    names = [field.name for field in attrs.fields(kind)]
-    return (
-        tuple(name for name in names if name in _SEAT_FIELDS),
-        tuple(name for name in names if name in _CARD_FIELDS),
-        tuple(name for name in names if name == "seats"),
-    )
+    found = _EVENT_FIELDS.get(kind)
+    if found is None:
+        names = [field.name for field in attrs.fields(kind)]
+        found = _EVENT_FIELDS[kind] = (
+            tuple(name for name in names if name in _SEAT_FIELDS),
+            tuple(name for name in names if name in _CARD_FIELDS),
+            tuple(name for name in names if name == "seats"),
+        )
+    return found
 
 
 def _differences(given: Any, real: Any) -> list[str]:
@@ -143,13 +149,13 @@ def _differences(given: Any, real: Any) -> list[str]:
 
 def _difference(name: str, given: Any, real: Any) -> str:
     if name == "events":
-        for number, (one, two) in enumerate(zip(given, real)):
+        for number, (one, two) in enumerate(zip(given, real, strict=False)):
             if one != two:
                 return f"event {number} {_show(one)} (the rules give {_show(two)})"
         shorter = "fewer" if len(given) < len(real) else "more"
         return f"{len(given)} events, {shorter} than the rules give ({len(real)})"
     if name == "games":
-        for number, (one, two) in enumerate(zip(given, real)):
+        for number, (one, two) in enumerate(zip(given, real, strict=False)):
             if one != two:
                 return f"game {number}: " + "; ".join(_differences(one, two)[:3])
         return f"{len(given)} games (the public events give {len(real)})"
@@ -222,3 +228,6 @@ def check_match_observation(observation: AziMatchObservation) -> None:
     first.per_seat(observation.totals, "totals")
     match: AziMatch = _rebuilt(resample_match, observation)
     _same(observation, match.observation(observation.player))
+
+
+install_checks(check_observation, check_match_observation)

@@ -17,7 +17,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
 
@@ -38,6 +39,33 @@ from cardrules.hazari.rules import HazariRules
 from cardrules.records import dump_json, json_object
 
 __all__ = ["HazariMatchObservation", "HazariObservation"]
+
+
+_Observation = TypeVar("_Observation")
+_Check = Callable[[Any], None]
+_CHECKS: dict[str, _Check] = {}
+
+
+def install_checks(game: _Check, match: _Check) -> None:
+    """Install the checks that ``from_json`` runs on every observation it reads: ``game``
+    for a HazariObservation, ``match`` for a HazariMatchObservation.
+
+    :mod:`cardrules.hazari.witness` installs its checks when the package is imported.
+    They replay games, so they live above the state module that builds observations,
+    and are handed down here rather than imported. Until they are installed, nothing loads.
+    """
+    _CHECKS["game"] = game
+    _CHECKS["match"] = match
+
+
+def _checked(kind: str, observation: _Observation) -> _Observation:
+    check = _CHECKS.get(kind)
+    if check is None:
+        raise InvalidStateError(
+            "Hazari observations are checked by cardrules.hazari.witness, which is not loaded"
+        )
+    check(observation)
+    return observation
 
 
 _DEAL_KEYS = (
@@ -146,12 +174,7 @@ class HazariObservation:
         except CardRulesError as exc:
             raise InvalidStateError(f"a Hazari observation: {exc}") from exc
         _same(observation.to_json(), record, "a Hazari observation")
-        # The check deals and arranges a deal, so it lives above the state module that
-        # builds observations; importing it here, when it runs, keeps the modules' order.
-        from cardrules.hazari.witness import check_observation
-
-        check_observation(observation)
-        return observation
+        return _checked("game", observation)
 
     def __str__(self) -> str:
         lines = [f"Hazari deal {self.deal}, seat {self.dealer} deals; you are seat {self.player}"]
@@ -272,10 +295,7 @@ class HazariMatchObservation:
         except CardRulesError as exc:
             raise InvalidStateError(f"a Hazari match observation: {exc}") from exc
         _same(observation.to_json(), record, "a Hazari match observation")
-        from cardrules.hazari.witness import check_match_observation  # see above
-
-        check_match_observation(observation)
-        return observation
+        return _checked("match", observation)
 
     def __str__(self) -> str:
         current = self.current

@@ -14,10 +14,11 @@ real deal gives it (the rebuilt deal, its witness, is one).
 >>> seen = new_game(seed=7).observation(1)
 >>> check_observation(seen)
 >>> import attrs
->>> check_observation(attrs.evolve(seen, scores=(360, 0, 0, 0)))
-Traceback (most recent call last):
-...
-cardrules.errors.InvalidStateError: no Hazari deal gives player 1 this observation: scores [360, 0, 0, 0] (a real deal gives [0, 0, 0, 0])
+>>> try:
+...     check_observation(attrs.evolve(seen, current_player=2))
+... except InvalidStateError as error:
+...     print(error)
+no Hazari deal gives player 1 this observation: current_player 2 (a real deal gives 1)
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari.match import HazariMatch
-from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
+from cardrules.hazari.observation import HazariMatchObservation, HazariObservation, install_checks
 from cardrules.hazari.resample import resample, resample_match
 from cardrules.hazari.state import PACK, HazariState
 from cardrules.rng import Rng
@@ -64,7 +65,8 @@ def _same(observation: Any, real: Any, what: str) -> None:
     for field in attrs.fields(type(observation)):
         given, true = getattr(observation, field.name), getattr(real, field.name)
         if given != true:
-            found.append(f"{field.name} {_show(_plain(given))} (a real {what} gives {_show(_plain(true))})")
+            shown, real_shown = _show(_plain(given)), _show(_plain(true))
+            found.append(f"{field.name} {shown} (a real {what} gives {real_shown})")
     raise InvalidStateError(
         f"no Hazari {what} gives player {observation.player} this observation: "
         + "; ".join(found[:3])
@@ -101,3 +103,6 @@ def check_match_observation(observation: HazariMatchObservation) -> None:
             raise InvalidStateError(f"deal {number} of the match is numbered {deal.deal}")
     match: HazariMatch = _rebuilt(resample_match, observation, "match")
     _same(observation, match.observation(observation.player), "match")
+
+
+install_checks(check_observation, check_match_observation)
