@@ -49,7 +49,7 @@ _CHECKS: dict[str, _Check] = {}
 
 def install_checks(game: _Check, match: _Check) -> None:
     """Install the checks that ``from_json`` runs on every observation it reads: ``game``
-    for a AziObservation, ``match`` for a AziMatchObservation.
+    for an AziObservation, ``match`` for an AziMatchObservation.
 
     :mod:`cardrules.azi.witness` installs its checks when the package is imported.
     They replay games, so they live above the state module that builds observations,

@@ -1,11 +1,11 @@
 """Witnesses: a real Azi game behind an observation, or an error saying why there is none.
 
 An observation read from JSON must be one that some real game gives its player,
-as a state record must replay. :func:`check_observation` checks that completely: it rebuilds
-a game from the observation's public events and the player's own cards (by
-:func:`~cardrules.azi.resample.resample`, with a fixed seed, so the public history
-is replayed under the rules), then requires that game's observation for the player
-to equal the given one, field by field. An observation passes exactly when some
+as a state record must replay. :func:`check_observation` checks that completely:
+it rebuilds a game from the observation's public events and the player's own cards
+(by :func:`~cardrules.azi.resample.resample`, with a fixed seed, so the public
+history is replayed under the rules), then requires that game's observation for the
+player to equal the given one, field by field. An observation passes exactly when some
 real game gives it (the rebuilt game, its witness, is one).
 :func:`check_match_observation` does the same for a match.
 
