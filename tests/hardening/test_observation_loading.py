@@ -24,11 +24,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules.azi import AziMatchObservation, AziObservation, resample, resample_match
+from cardrules.azi import observation as azi_observation
 from cardrules.azi.tensors import information_state_tensor as azi_information_tensor
 from cardrules.azi.tensors import observation_tensor as azi_observation_tensor
 from cardrules.azi.tensors import tensor_layout
 from cardrules.errors import InvalidStateError
 from cardrules.hazari import HazariMatchObservation, HazariObservation
+from cardrules.hazari import observation as hazari_observation
 from cardrules.hazari import resample as hazari_resample
 from cardrules.hazari import resample_match as hazari_resample_match
 from cardrules.hazari.tensors import TENSOR_SIZE
@@ -237,6 +239,7 @@ def _azi_view() -> dict[str, Any]:
         ("balances", [0, 0, 0, 0, 0, 0, 0, 0], "balances"),
         ("pot", 1, "pot 1"),
         ("deal", 5, "deal 5"),
+        ("trick", [[0, "AS"], [1, "KS"], [2, "QS"], [0, "JS"]], "trick [0, 1, 2, 0]"),
     ],
 )
 def test_an_impossible_azi_observation_is_refused_naming_the_value(
@@ -262,3 +265,19 @@ def test_hazari_observations_with_the_wrong_seats_up_are_refused() -> None:
     for changed in changes:
         with pytest.raises(InvalidStateError, match="no Hazari deal gives"):
             HazariObservation.from_json({**seen, **changed})
+
+
+@pytest.mark.parametrize(
+    ("module", "cls", "observation"),
+    [
+        (azi_observation, AziObservation, lambda: azi_positions(0)[0].observation(0)),
+        (hazari_observation, HazariObservation, lambda: hazari_deal_positions(0)[0].observation(0)),
+    ],
+)
+def test_without_its_checks_no_observation_loads(
+    monkeypatch: pytest.MonkeyPatch, module: Any, cls: Any, observation: Any
+) -> None:
+    data = observation().to_json()
+    monkeypatch.setattr(module, "_CHECKS", {})
+    with pytest.raises(InvalidStateError, match="witness"):
+        cls.from_json(data)
