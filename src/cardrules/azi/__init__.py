@@ -71,6 +71,7 @@ from cardrules.azi.phases import Phase
 from cardrules.azi.resample import resample, resample_match
 from cardrules.azi.rules import AziRules, FirstLead, Rounding
 from cardrules.azi.state import AziState, new_game
+from cardrules.azi.witness import check_match_observation, check_observation
 
 __all__ = [
     "ACCEPT",
@@ -128,6 +129,8 @@ __all__ = [
     "TrickWon",
     "action_ids",
     "azi_pack",
+    "check_match_observation",
+    "check_observation",
     "deal_hands",
     "layout",
     "new_game",

@@ -41,6 +41,34 @@ from cardrules.records import json_object
 
 __all__ = ["AziMatchObservation", "AziObservation"]
 
+
+_Observation = TypeVar("_Observation")
+_Check = Callable[[Any], None]
+_CHECKS: dict[str, _Check] = {}
+
+
+def install_checks(game: _Check, match: _Check) -> None:
+    """Install the checks that ``from_json`` runs on every observation it reads: ``game``
+    for an AziObservation, ``match`` for an AziMatchObservation.
+
+    :mod:`cardrules.azi.witness` installs its checks when the package is imported.
+    They replay games, so they live above the state module that builds observations,
+    and are handed down here rather than imported. Until they are installed, nothing loads.
+    """
+    _CHECKS["game"] = game
+    _CHECKS["match"] = match
+
+
+def _checked(kind: str, observation: _Observation) -> _Observation:
+    check = _CHECKS.get(kind)
+    if check is None:
+        raise InvalidStateError(
+            "Azi observations are checked by cardrules.azi.witness, which is not loaded"
+        )
+    check(observation)
+    return observation
+
+
 T = TypeVar("T")
 
 
@@ -213,7 +241,16 @@ class AziObservation:
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> AziObservation:
-        """Read what :meth:`to_json` wrote; bad input raises InvalidStateError."""
+        """Read what :meth:`to_json` wrote; bad input raises InvalidStateError.
+
+        Only an observation that some real game gives its player loads: it is checked
+        against a game rebuilt from its public events (:mod:`cardrules.azi.witness`).
+        """
+        return _checked("game", cls._read(data))
+
+    @classmethod
+    def _read(cls, data: object) -> AziObservation:
+        """The observation ``data`` spells, its values type-checked but not yet witnessed."""
         record = json_object(data, "an Azi observation")
         if set(record) != set(_READERS):
             missing = sorted(set(_READERS) - set(record))
@@ -221,12 +258,12 @@ class AziObservation:
             raise InvalidStateError(
                 f"an Azi observation needs exactly its fields (missing {missing}, unknown {extra})"
             )
-        try:
-            values = {name: read(record[name]) for name, read in _READERS.items()}
-        except InvalidStateError:
-            raise
-        except CardRulesError as exc:
-            raise InvalidStateError(f"invalid Azi observation: {exc}") from exc
+        values = {}
+        for name, read in _READERS.items():
+            try:
+                values[name] = read(record[name])
+            except CardRulesError as exc:
+                raise InvalidStateError(f"an Azi observation's {name}: {exc}") from exc
         return cls(**values)
 
     def __str__(self) -> str:
@@ -307,7 +344,8 @@ class AziMatchObservation:
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> AziMatchObservation:
-        """Read what :meth:`to_json` wrote; bad input raises InvalidStateError."""
+        """Read what :meth:`to_json` wrote; bad input raises InvalidStateError. Only an
+        observation that some real match gives its player loads."""
         record = json_object(data, "an Azi match observation")
         keys = {"player", "rules", "first_dealer", "games", "totals", "is_over"}
         if set(record) != keys:
@@ -319,14 +357,15 @@ class AziMatchObservation:
             rules = AziRules.from_json(record["rules"])
         except CardRulesError as exc:
             raise InvalidStateError(f"invalid Azi match observation: {exc}") from exc
-        return cls(
+        observation = cls(
             player=_int(record["player"]),
             rules=rules,
             first_dealer=_int(record["first_dealer"]),
-            games=tuple(AziObservation.from_json(game) for game in games),
+            games=tuple(AziObservation._read(game) for game in games),
             totals=_seats(record["totals"]),
             is_over=record["is_over"],
         )
+        return _checked("match", observation)
 
     def __str__(self) -> str:
         count = self.rules.games_per_match

@@ -3,8 +3,16 @@
 Both vectors are functions of one player's :class:`AziObservation` (or match
 observation) alone. Their slices depend on the number of seats ``n``; cards are
 numbered by their position ``p`` (0 to 26) in ``rules.pack``, as in the action
-ids, and chip amounts are divided by the ante. :func:`tensor_layout` lists every
-slice with its offset, and the Azi game guide tabulates them.
+ids. :func:`tensor_layout` lists every slice with its offset, and the Azi game
+guide tabulates them.
+
+Every entry is finite and at most :data:`MAX_ENTRY` (one million) in absolute
+value, for any legal state. One-hot and flag entries are 0 or 1. Chip amounts
+(stake, pot, fee, balances, match totals, raise amounts) are divided by the ante
+and clipped to ``[-MAX_ENTRY, MAX_ENTRY]``: the pot can grow geometrically over
+re-deals (A12), so without the clip a long game would overflow float32. Counts
+(the deal number, raises, tricks, finished games) are clipped to ``MAX_ENTRY``;
+only the deal number can get near it.
 
 The observation tensor is what the player sees now:
 
@@ -92,6 +100,7 @@ from cardrules.cards import _show
 from cardrules.errors import InvalidRulesError, InvalidStateError
 
 __all__ = [
+    "MAX_ENTRY",
     "TensorLayout",
     "information_state_tensor",
     "observation_tensor",
@@ -100,6 +109,9 @@ __all__ = [
 
 PACK_SIZE = 27
 TRICKS = 3
+MAX_ENTRY = 1_000_000
+"""No entry of either tensor is larger than this in absolute value: chip amounts (in
+antes) and counts are clipped to it, so every entry is finite, in float32 too."""
 _PHASES = {phase: number for number, phase in enumerate(Phase)}
 
 
@@ -274,26 +286,45 @@ def _fill_observation(
         out[base + seat * PACK_SIZE + position[card.index]] = 1.0
     base = at("tricks")
     for seat, count in enumerate(game.tricks):
-        out[base + seat] = float(count)
+        out[base + seat] = _count(count)
     base = at("played")
     for event in _current_deal(game.events):
         if type(event) is CardPlayed:
             out[base + position[event.card.index]] = 1.0
     base = at("scalars")
-    out[base] = float(game.deal)
-    out[base + 1] = game.stake / ante
-    out[base + 2] = float(game.raises)
-    out[base + 3] = game.pot / ante
+    out[base] = _count(game.deal)
+    out[base + 1] = _chips(game.stake, ante)
+    out[base + 2] = _count(game.raises)
+    out[base + 3] = _chips(game.pot, ante)
     if game.fee is not None:
-        out[base + 4] = game.fee / ante
+        out[base + 4] = _chips(game.fee, ante)
         out[base + 5] = 1.0
     base = at("balances")
     for seat, chips in enumerate(game.balances):
-        out[base + seat] = chips / ante
+        out[base + seat] = _chips(chips, ante)
     base = at("match")
     for seat, chips in enumerate(totals):
-        out[base + seat] = chips / ante
-    out[base + n] = float(finished)
+        out[base + seat] = _chips(chips, ante)
+    out[base + n] = _count(finished)
+
+
+def _chips(chips: int, ante: int) -> float:
+    """``chips / ante``, clipped to ``[-MAX_ENTRY, MAX_ENTRY]`` (compared as integers, so
+    no amount is too large for a float).
+
+    >>> _chips(25, 10), _chips(-10**400, 10), _chips(10**7 * 10, 10)
+    (2.5, -1000000.0, 1000000.0)
+    """
+    if chips >= MAX_ENTRY * ante:
+        return float(MAX_ENTRY)
+    if chips <= -MAX_ENTRY * ante:
+        return -float(MAX_ENTRY)
+    return chips / ante
+
+
+def _count(count: int) -> float:
+    """``count``, clipped to ``MAX_ENTRY``."""
+    return float(min(count, MAX_ENTRY))
 
 
 def _seats(out: list[float], base: int, seats: tuple[int, ...]) -> None:
@@ -343,8 +374,9 @@ def _fill_history(out: list[float], layout: TensorLayout, game: AziObservation) 
             trick += 1
             led = False
         elif kind is Raised:
-            out[raise_counts + event.player] += 1.0
-            out[last_raise + event.player] = event.amount / ante
+            count = out[raise_counts + event.player]
+            out[raise_counts + event.player] = min(count + 1.0, MAX_ENTRY)
+            out[last_raise + event.player] = _chips(event.amount, ante)
         elif kind is Discarded:
             out[discarded + event.player] = 1.0
         elif kind is Declared:

@@ -58,6 +58,7 @@ from cardrules.hazari.rules import DEFAULT_TARGET, HazariRules, TieRule
 from cardrules.hazari.solver import arrangement_value, best_arrangement
 from cardrules.hazari.state import HazariState, UpActions, hands_to_deck, new_game, replay_deal
 from cardrules.hazari.value_model import EXPECTED_POINTS, Objective, ValueModel
+from cardrules.hazari.witness import check_match_observation, check_observation
 
 __all__ = [
     "COMBINATIONS",
@@ -98,6 +99,8 @@ __all__ = [
     "best_arrangement",
     "best_three",
     "card_points",
+    "check_match_observation",
+    "check_observation",
     "combination_table",
     "count_valid_arrangements",
     "deal_hands",

@@ -17,7 +17,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
 
@@ -38,6 +39,33 @@ from cardrules.hazari.rules import HazariRules
 from cardrules.records import dump_json, json_object
 
 __all__ = ["HazariMatchObservation", "HazariObservation"]
+
+
+_Observation = TypeVar("_Observation")
+_Check = Callable[[Any], None]
+_CHECKS: dict[str, _Check] = {}
+
+
+def install_checks(game: _Check, match: _Check) -> None:
+    """Install the checks that ``from_json`` runs on every observation it reads: ``game``
+    for a HazariObservation, ``match`` for a HazariMatchObservation.
+
+    :mod:`cardrules.hazari.witness` installs its checks when the package is imported.
+    They replay games, so they live above the state module that builds observations,
+    and are handed down here rather than imported. Until they are installed, nothing loads.
+    """
+    _CHECKS["game"] = game
+    _CHECKS["match"] = match
+
+
+def _checked(kind: str, observation: _Observation) -> _Observation:
+    check = _CHECKS.get(kind)
+    if check is None:
+        raise InvalidStateError(
+            "Hazari observations are checked by cardrules.hazari.witness, which is not loaded"
+        )
+    check(observation)
+    return observation
 
 
 _DEAL_KEYS = (
@@ -101,8 +129,10 @@ class HazariObservation:
     def from_json(cls, data: dict[str, Any] | str | bytes) -> HazariObservation:
         """Read what :meth:`to_json` wrote (a dict or JSON text), exactly.
 
-        Anything else, or anything not written the way :meth:`to_json` writes it,
-        raises :class:`~cardrules.errors.InvalidStateError`.
+        Anything else, anything not written the way :meth:`to_json` writes it, and any
+        observation that no real deal gives its player (checked against a deal rebuilt
+        from it, :mod:`cardrules.hazari.witness`) raises
+        :class:`~cardrules.errors.InvalidStateError`.
         """
         record = json_object(data, "a Hazari observation")
         keys = _DEAL_KEYS
@@ -144,7 +174,7 @@ class HazariObservation:
         except CardRulesError as exc:
             raise InvalidStateError(f"a Hazari observation: {exc}") from exc
         _same(observation.to_json(), record, "a Hazari observation")
-        return observation
+        return _checked("game", observation)
 
     def __str__(self) -> str:
         lines = [f"Hazari deal {self.deal}, seat {self.dealer} deals; you are seat {self.player}"]
@@ -241,7 +271,8 @@ class HazariMatchObservation:
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> HazariMatchObservation:
-        """Read what :meth:`to_json` wrote (a dict or JSON text), exactly."""
+        """Read what :meth:`to_json` wrote (a dict or JSON text), exactly; only an
+        observation that some real match gives its player loads."""
         record = json_object(data, "a Hazari match observation")
         keys = ("rules", "player", "first_dealer", "deals", "totals", "winners")
         if set(record) != set(keys):
@@ -264,7 +295,7 @@ class HazariMatchObservation:
         except CardRulesError as exc:
             raise InvalidStateError(f"a Hazari match observation: {exc}") from exc
         _same(observation.to_json(), record, "a Hazari match observation")
-        return observation
+        return _checked("match", observation)
 
     def __str__(self) -> str:
         current = self.current

@@ -21,6 +21,10 @@ offset   length  meaning
                  (0 for a single deal)
 =======  ======  ==============================================================
 
+Every entry lies in ``[0, 1]`` except the match totals, which stay below
+``1 + DEAL_POINTS / target``: a match ends with the deal in which someone reaches
+the target, and a deal adds at most :data:`DEAL_POINTS`. So every entry is finite.
+
 A Hazari player makes one decision and the observation already holds all they
 have seen, so the information-state tensor is the same vector.
 
