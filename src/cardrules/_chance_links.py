@@ -16,6 +16,8 @@ from __future__ import annotations
 import copy
 import enum
 from collections.abc import Callable
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from cardrules.cards import _show
@@ -64,6 +66,20 @@ def chain_of(values: Any) -> Chain:
     for value in values:
         chain = push(chain, value)
     return chain
+
+
+def nodes(cards: int, dealt: int | None) -> int:
+    """The chance nodes of a deck of ``cards`` of which ``dealt`` are dealt (None: all).
+
+    Each dealt card is a node, except a forced last card when all are dealt.
+    """
+    return cards - 1 if dealt is None or not 0 <= dealt < cards else dealt
+
+
+@lru_cache(maxsize=64)
+def uniform(count: int) -> Fraction:
+    """``Fraction(1, count)``, made once per count."""
+    return Fraction(1, count)
 
 
 def _slots(kind: type) -> tuple[str, ...]:

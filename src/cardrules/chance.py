@@ -23,33 +23,35 @@ deal of a match; search and learning tools (OpenSpiel) need exactly this.
 >>> state.current_player, len(state.drawn), len(state.decks[0])
 (1, 0, 27)
 
-Only the cards a deal hands out are chance nodes (8 for two Azi players); the
-cards it leaves undealt follow in pack order. The last card of a deck that is
-dealt out whole is forced, so it is no node either. The chosen decks are the
-game's explicit decks, so the record a chance game writes replays exactly in
-seeded mode too.
-
-Chance-node ids: a card's id is its :attr:`~cardrules.cards.Card.index` (``0..51``,
-:data:`CHANCE_IDS` in all), so ``action_id``, ``action_from_id``,
-``legal_action_ids`` and ``legal_action_mask`` work at chance nodes as at decisions.
+Only the cards a deal hands out are chance nodes (8 for two Azi players), and the
+last card of a deck dealt out whole is forced; undealt cards follow in pack order.
+The chosen decks are the game's explicit decks, so the record replays in seeded
+mode too. At a chance node a card's id is its index (``0..51``, :data:`CHANCE_IDS`).
 
 :class:`ChanceDealing` and :class:`DealPending` are internal signals between this
-module and the games (and the OpenSpiel adapter): they are importable by name but
-not part of ``__all__``. :class:`DealPending` is control flow, deliberately not a
-:class:`~cardrules.errors.CardRulesError`, so that ``except CardRulesError``
-handlers do not swallow it.
+module and the games, importable but not in ``__all__``. :class:`DealPending` is
+control flow, deliberately not a :class:`~cardrules.errors.CardRulesError`, so that
+``except CardRulesError`` handlers do not swallow it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import attrs
 
-from cardrules._chance_links import Chain, chain_of, items, push, typed, with_deck
+from cardrules._chance_links import (
+    Chain,
+    chain_of,
+    items,
+    nodes,
+    push,
+    typed,
+    uniform,
+    with_deck,
+)
 from cardrules.cards import Card, _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
@@ -137,16 +139,6 @@ class _Draw:
         self.taken = 0 if drawn is None else drawn[2]
 
 
-def _needed(pack: Deck, dealt: int | None) -> int:
-    whole = len(pack)
-    return whole - 1 if dealt is None or not 0 <= dealt < whole else dealt
-
-
-@lru_cache(maxsize=64)
-def _chance(count: int) -> Fraction:
-    return Fraction(1, count)
-
-
 class ChanceState:
     """A game state whose deals are explicit chance nodes. Make one with :meth:`new`.
 
@@ -157,8 +149,7 @@ class ChanceState:
     cards are persistent lists, made into tuples when asked for.
 
     ``ChanceState(game, match, dealer, decks, actions, inner, drawn, pack, pending)``
-    is the low-level constructor (its fields as above); :meth:`new` and
-    :meth:`replay` build states that a real game produces.
+    is the low-level constructor; :meth:`new` and :meth:`replay` build real games.
     """
 
     __slots__ = ("_actions", "_chance", "_decks", "_g", "_inner")
@@ -276,20 +267,17 @@ class ChanceState:
         if chance is None:
             return ()
         left = chance.left
-        p = _chance(len(left))
+        p = uniform(len(left))
         return tuple((card, p) for card in left)
 
     def sample_chance(self, rng: Rng) -> Card:
         """One chance outcome drawn uniformly with ``rng``."""
         if not isinstance(rng, Rng):
             raise InvalidStateError(f"chance outcomes are drawn from an Rng, got {_show(rng)}")
-        chance = self._chance
-        if chance is None:
+        if self._chance is None:
             raise IllegalActionError("this state is not a chance node")
-        left = chance.left
+        left = self._chance.left
         return left[rng.randbelow(len(left))]
-
-    # ------------------------------------------------------------- fields
 
     @property
     def game(self) -> Game:
@@ -399,11 +387,19 @@ class ChanceState:
     def _draw(self, card: object) -> ChanceState:
         chance = self._chance
         assert chance is not None
-        if type(card) is not Card or card not in chance.left:
+        left = chance.left
+        # The profile put a chance step's time in comparing Cards (a Python __eq__)
+        # while filtering the cards left; tuple.index finds the very object drawn by
+        # identity first, and two slices rebuild the rest without a comparison each.
+        try:
+            position = left.index(card) if type(card) is Card else -1
+        except ValueError:
+            position = -1
+        if position < 0:
             raise IllegalActionError(
                 f"{_show(card)} is not a card left to deal at this chance node"
             )
-        left = tuple(other for other in chance.left if other != card)
+        left = left[:position] + left[position + 1 :]
         drawn = push(chance.drawn, card)
         if drawn[2] < chance.needed:
             new = _new(ChanceState)
@@ -565,7 +561,7 @@ def _waiting(
     setup: _Setup, inner: Any, decks: Chain, actions: Chain, due: DealPending, pending: Any
 ) -> ChanceState:
     """A chance node for the deck ``due`` asks for; ``pending`` waits for it."""
-    chance = _Draw(due.pack, tuple(due.pack), None, _needed(due.pack, due.dealt), pending)
+    chance = _Draw(due.pack, tuple(due.pack), None, nodes(len(due.pack), due.dealt), pending)
     state = _state(setup, inner, decks, actions, chance)
     if chance.needed > 0:
         return state
