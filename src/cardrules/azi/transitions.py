@@ -174,7 +174,11 @@ class _Deal:
 
     def __init__(self, game: GameSetup, number: int, dealer: int, seats: tuple[int, ...]) -> None:
         order = game.order(dealer, seats)
-        hands, trump_card, undealt = layout(game.dealing.cards(number, game.pack), len(order))
+        count = len(order)
+        # the deal hands out CARDS_EACH * count cards; explicit chance draws only those
+        hands, trump_card, undealt = layout(
+            game.dealing.cards(number, game.pack, CARDS_EACH * count), count
+        )
         dealt: list[tuple[Card, ...]] = [()] * game.players
         for seat, hand in zip(order, hands, strict=True):
             dealt[seat] = hand

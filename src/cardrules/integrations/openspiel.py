@@ -12,7 +12,7 @@ Importing this module registers ``cardrules_azi`` and ``cardrules_hazari`` with
     state = game.new_initial_state()          # a chance node: the first card of the deck
 
 Every deal is explicit chance (:class:`cardrules.chance.ChanceState`): a chance
-node per card of the deck, outcome ``p`` being the card at position ``p`` of the
+node per card dealt, outcome ``p`` being the card at position ``p`` of the
 game's pack, each with probability ``1 / cards left``. A player's action ids are the
 game's own (:meth:`~cardrules.game.GameState.action_id`). Seat 0 deals first.
 
@@ -59,7 +59,7 @@ except ImportError as missing:
     ) from missing
 
 from cardrules.cards import Card, _show
-from cardrules.chance import ChanceDealing, ChanceState
+from cardrules.chance import ChanceState
 from cardrules.deck import Deck
 from cardrules.errors import (
     CardRulesError,
@@ -159,7 +159,8 @@ def azi_facts(rules: Any, max_deals: int) -> Facts:
       last (the game ends there): ``min = -(a + D * B + Q0 + ... + Q(D-2))``;
     - a deal has at most ``9 * n - 1 + c`` actions: ``n`` fold choices, ``n`` discards,
       ``n - 1`` passes and ``c`` raises, ``n`` declarations, ``n`` answers, ``3 * n``
-      cards and ``n`` join choices; one deck is 26 chance nodes.
+      cards and ``n`` join choices; a deal is at most ``4 * n`` chance nodes, one per
+      card dealt (A4).
 
     Two players never reach an Azi (it needs three players with a trick each, or a
     pair and a third player, A12 and A14), so their game is one deal whatever
@@ -190,7 +191,7 @@ def azi_facts(rules: Any, max_deals: int) -> Facts:
         float(-paid),
         float(ends[-1] - ante),
         length,
-        max_deals * (len(rules.pack) - 1),
+        max_deals * 4 * n,  # one chance node per card dealt: 4 to each seat (A4)
         len(rules.pack),
     )
 
@@ -608,14 +609,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         context = hold.context
         seed = game._resampling.getrandbits(63)
         sampled: Any = context.game.resample(hold.observation(player), Rng(seed))
-        decks = tuple(sampled.dealing.deck(k, context.deck) for k in range(len(node.decks)))
-        rules_game = context.game
-        inner = rules_game.definition.new_state(
-            rules_game.rules, seed=None, dealer=node.dealer, dealing=ChanceDealing(decks=decks)
-        )
-        for turn in sampled.history:
-            inner = inner.apply(turn.action)
-        drawn = ChanceState(rules_game, False, node.dealer, decks, tuple(sampled.history), inner)
+        decks = [sampled.dealing.deck(k, context.deck) for k in range(len(node.decks))]
+        actions = [turn.action for turn in sampled.history]
+        drawn = ChanceState.replay(context.game, decks, actions, dealer=node.dealer)
         return CardrulesState(game, _Hold(context, drawn))
 
     def _tensor(self, player: int, recall: bool) -> list[float]:
