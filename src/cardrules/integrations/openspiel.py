@@ -67,6 +67,23 @@ from cardrules.errors import (
     InvalidRulesError,
     InvalidStateError,
 )
+from cardrules.integrations._openspiel_guards import (
+    NOT_MEAN_FIELD,
+    StateGuards,
+    action_limit,
+    action_number,
+    actor,
+    seat,
+    unsupported,
+)
+from cardrules.integrations._openspiel_records import (
+    PICKLED_TEXT,
+    check_within,
+    read_node,
+    read_record,
+    replay,
+)
+from cardrules.integrations._values import finite_float
 from cardrules.records import dump_json
 from cardrules.registry import Game, load_game
 from cardrules.rng import Rng, check_seed
@@ -80,7 +97,9 @@ __all__ = [
     "Facts",
     "azi_facts",
     "cardrules_game",
+    "deserialize_game_and_state",
     "hazari_facts",
+    "serialize_game_and_state",
 ]
 
 GAME_PREFIX = "cardrules_"
@@ -279,9 +298,9 @@ def _context(key: tuple[tuple[str, Any], ...]) -> _Context:
 class _Hold:
     """An immutable chance state and what is derived from it, shared by clones.
 
-    OpenSpiel clones a Python state by deep-copying its attributes and serializes it
-    by pickling them; this holder is immutable, so a copy is the holder itself, and it
-    pickles as the chance state's JSON record.
+    OpenSpiel's C++ code clones a Python state by deep-copying its attributes and
+    serializes it by pickling them; this holder is immutable, so a copy is the holder
+    itself, and it pickles as the chance state's JSON record.
     """
 
     __slots__ = ("cache", "context", "node", "over", "truncated")
@@ -314,20 +333,33 @@ class _Hold:
         return self.cache[key]
 
     def returns(self) -> list[float]:
-        """The final returns; zero before the end (OpenSpiel's terminal reward model)."""
+        """The final returns; zero before the end (OpenSpiel's terminal reward model).
+
+        Each is exact until one final rounding to a float; a return beyond float range
+        raises :class:`~cardrules.errors.SimulationError` (the utility bounds keep
+        every return of a loadable game within range).
+        """
         n = self.context.players
         if not self.over:
             return [0.0] * n
         inner = self.node.inner
-        returns = [float(value) for value in inner.returns()]
-        if self.truncated:
-            share = inner.pot / n
-            returns = [value + share for value in returns]
-        return returns
+        share = Fraction(inner.pot, n) if self.truncated else Fraction(0)
+        return [finite_float(value + share, "a return") for value in inner.returns()]
 
 
 def _restore(key: tuple[tuple[str, Any], ...], text: str) -> _Hold:
+    """Unpickle a holder: only OpenSpiel's own C++ serialization (which pickles) calls it."""
     return _Hold(_context(key), ChanceState.from_json(text))
+
+
+def _replay(game: CardrulesGame, node: ChanceState) -> CardrulesState:
+    """The OpenSpiel state of ``game`` at ``node``, reached from the start: history rebuilt."""
+    context = game._context
+    start = context.initial
+    if node.dealer != start.node.dealer:
+        start = _Hold(context, ChanceState.new(context.game, dealer=node.dealer))
+    state: CardrulesState = replay(CardrulesState(game, start), node)
+    return state
 
 
 def _key(name: str, params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -364,6 +396,20 @@ def _check_value(key: str, value: object, default: object) -> None:
     if type(value) is not kind or not fits:
         wanted = "a 32-bit int" if kind is int else f"a {kind.__name__}"
         raise InvalidRulesError(f"parameter {key} must be {wanted}, got {_show(value)}")
+
+
+def _load(name: object, params: object) -> CardrulesGame:
+    """``pyspiel.load_game`` of the cardrules game ``name``, its parameters checked first."""
+    if not isinstance(name, str) or name not in _FACTS:
+        raise InvalidRulesError(
+            f"a cardrules OpenSpiel game is one of {', '.join(_FACTS)}, got {_show(name)}"
+        )
+    game: CardrulesGame = pyspiel.load_game(GAME_PREFIX + name, _spec(name, params))
+    return game
+
+
+def _unpickle_state(name: str, params: dict[str, Any], text: str) -> CardrulesState:
+    return _load(name, params).deserialize_state(text)
 
 
 def _unmade(value: object) -> str:
@@ -405,6 +451,9 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     __repr__ = __str__
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load, (self.name, dict(self.get_parameters())))
+
     @property
     def cardrules_game(self) -> Game:
         """The cardrules :class:`~cardrules.registry.Game` behind this game."""
@@ -419,34 +468,77 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         """Seed the draws of :meth:`CardrulesState.resample_from_infostate` (default 0)."""
         self._resampling.seed(check_seed(seed))
 
-    def new_initial_state(self, *args: Any) -> CardrulesState:
-        """The start of a game: a chance node for the first card."""
+    def new_initial_state(self, *args: object) -> CardrulesState:
+        """The start of a game: a chance node for the first card (no arguments)."""
+        if args:
+            raise InvalidStateError(
+                f"new_initial_state takes no arguments (a cardrules game starts one way),"
+                f" got {_show(args)}; to load a state use deserialize_state"
+            )
         return CardrulesState(self)
+
+    def deserialize_state(self, text: object) -> CardrulesState:
+        """The state whose :meth:`CardrulesState.serialize` text is ``text``.
+
+        Only that JSON record is read, by the package's JSON parser: nothing in it can
+        run code. The record is replayed through the rules from the game's start, so
+        the state's OpenSpiel ``history()`` is rebuilt, and it must be a game of these
+        rules within ``max_deals``. Any other text (OpenSpiel's own pickle-bearing
+        format included) raises :class:`~cardrules.errors.InvalidStateError`.
+        """
+        node = read_node(read_record(text, "a serialized cardrules state"), self._context)
+        return _replay(self, node)
 
     def state_from_chance_state(self, node: ChanceState) -> CardrulesState:
         """An OpenSpiel state holding ``node``, a chance state of this game.
 
-        Its OpenSpiel ``history()`` is empty: the position is all in ``node``.
+        Its OpenSpiel ``history()`` is empty: the position is all in ``node``. A node
+        past the game's ``max_deals`` raises :class:`~cardrules.errors.InvalidStateError`.
         """
         if not isinstance(node, ChanceState):
             raise InvalidStateError(f"expected a cardrules ChanceState, got {_show(node)}")
-        if node.game != self._context.game or node.match:
-            raise InvalidRulesError(f"that chance state is not a game of {self._context.game}")
+        check_within(self._context, node)
         return CardrulesState(self, _Hold(self._context, node))
 
     def max_chance_nodes_in_history(self) -> int:
         """The most chance nodes of one game."""
         return self._context.facts.max_chance_nodes
 
+    def action_to_string(self, player: object, action: object) -> str:
+        """OpenSpiel's text for ``action`` of ``player`` (a seat or chance) without a state."""
+        who = actor(player, self._context.players)
+        number = action_number(action, action_limit(self._context, who == _CHANCE))
+        return str(super().action_to_string(who, number))
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> _Observer:
         """The observer for the observation (default) or the information state (perfect recall)."""
-        if params is not None and (not isinstance(params, dict) or params):
-            raise InvalidRulesError(
-                f"observation parameters are not supported, got {_show(params)}"
-            )
+        _check_observer_params(params)
         return _Observer(self._context, _recall(iig_obs_type))
+
+    def make_observer(self, *args: object) -> Any:
+        """OpenSpiel's observer: ``make_observer(params)`` or
+        ``make_observer(iig_obs_type, params)``, checked as :meth:`make_py_observer`."""
+        if len(args) not in (1, 2):
+            raise InvalidRulesError(
+                f"make_observer takes (params) or (iig_obs_type, params), got {len(args)} arguments"
+            )
+        _check_observer_params(args[-1])
+        iig_obs_type = args[0] if len(args) == 2 else None
+        _recall(iig_obs_type)
+        if iig_obs_type is None:
+            return super().make_observer({})
+        return super().make_observer(iig_obs_type, {})
+
+    new_initial_state_for_population = unsupported(
+        "new_initial_state_for_population", NOT_MEAN_FIELD
+    )
+
+
+def _check_observer_params(params: object) -> None:
+    if params is not None and (not isinstance(params, dict) or params):
+        raise InvalidRulesError(f"observation parameters are not supported, got {_show(params)}")
 
 
 def _recall(iig_obs_type: object) -> bool:
@@ -466,19 +558,17 @@ def _recall(iig_obs_type: object) -> bool:
     return bool(iig_obs_type.perfect_recall)
 
 
-def _seat(player: object, players: int) -> int:
-    """``player`` if it is a seat (an int in ``0..players-1``)."""
-    if type(player) is not int or not 0 <= player < players:
-        raise InvalidStateError(f"player {_show(player)} is not a seat in 0..{players - 1}")
-    return player
-
-
 def _context_of(game: object) -> _Context:
     """The context of ``game``, checked before OpenSpiel's C++ code sees ``game``."""
     context = getattr(game, "_context", None) if isinstance(game, CardrulesGame) else None
     if not isinstance(context, _Context):
         raise InvalidStateError(f"a CardrulesState needs a CardrulesGame, got {_show(game)}")
     return context
+
+
+_FLOAT32 = float(np.finfo(np.float32).max)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 class _Observer:
@@ -504,7 +594,7 @@ class _Observer:
         if isinstance(state, CardrulesState):
             hold = getattr(state, "_hold", None)
             if isinstance(hold, _Hold) and hold.context.key == self.context.key:
-                _seat(player, self.context.players)
+                seat(player, self.context.players)
                 return state
         raise InvalidStateError(f"{_show(state)} is not a state of this observer's game")
 
@@ -514,8 +604,19 @@ def _uniform(count: int) -> float:
     return float(Fraction(1, count))
 
 
-class CardrulesState(pyspiel.State):  # type: ignore[misc]
-    """One position of a cardrules game in OpenSpiel, backed by a :class:`ChanceState`."""
+class CardrulesState(StateGuards, pyspiel.State):  # type: ignore[misc]
+    """One position of a cardrules game in OpenSpiel, backed by a :class:`ChanceState`.
+
+    Every method called from Python checks its arguments before OpenSpiel sees them
+    and raises a :class:`~cardrules.errors.CardRulesError` subclass: a player that is
+    not a seat an :class:`~cardrules.errors.InvalidStateError`, an action that is not
+    legal here (at a terminal state, any action) an
+    :class:`~cardrules.errors.IllegalActionError`, which changes nothing. OpenSpiel's
+    struct, mean-field, undo and simultaneous-move methods raise
+    :class:`~cardrules.errors.InvalidStateError`.
+    """
+
+    _hold: _Hold
 
     def __init__(self, game: CardrulesGame, hold: _Hold | None = None) -> None:
         context = _context_of(game)
@@ -533,9 +634,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         """The seat to act; ``PlayerId.CHANCE`` at a chance node, ``TERMINAL`` at the end."""
         hold = self._hold
         if hold.over:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         player = hold.node.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+        return _TERMINAL if player is None else int(player)
 
     def is_terminal(self) -> bool:
         """True once the game is over (or the adapter's deal bound is reached)."""
@@ -562,6 +663,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         hold = self._hold
         node = hold.node
+        if hold.over:
+            raise IllegalActionError(f"the game is over: no action is legal ({action})")
         if node.is_chance_node:
             pack = hold.context.pack
             if not 0 <= action < len(pack):
@@ -576,11 +679,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         hold = self._hold
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             pack = hold.context.pack
             return f"deal {pack[action]}" if 0 <= action < len(pack) else f"deal {action}"
         inner = hold.node.inner
-        if inner is not None and inner.current_player == player:
+        if inner is not None and inner.current_player == player and not hold.over:
             try:
                 return str(inner.action_from_id(int(action)))
             except CardRulesError:
@@ -599,15 +702,16 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         deal the drawn cards. At a chance node or the end, a clone.
         """
         hold = self._hold
-        _seat(player, hold.context.players)
+        player = seat(player, hold.context.players)
         node = hold.node
         game: CardrulesGame = self.get_game()
         if node.inner is None or node.is_chance_node or hold.over:
             clone: CardrulesState = self.clone()
             return clone
         context = hold.context
-        seed = game._resampling.getrandbits(63)
-        sampled: Any = context.game.resample(hold.observation(player), Rng(seed))
+        sampled: Any = context.game.resample(
+            hold.observation(player), Rng(game._resampling.getrandbits(63))
+        )
         decks = tuple(sampled.dealing.deck(k, context.deck) for k in range(len(node.decks)))
         rules_game = context.game
         inner = rules_game.definition.new_state(
@@ -618,7 +722,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         drawn = ChanceState(rules_game, False, node.dealer, decks, tuple(sampled.history), inner)
         return CardrulesState(game, _Hold(context, drawn))
 
-    def _tensor(self, player: int, recall: bool) -> list[float]:
+    def _tensor(self, player: int, recall: bool) -> Any:
         hold = self._hold
         key = ("info_tensor" if recall else "tensor", player)
         cached = hold.cache.get(key)
@@ -627,13 +731,13 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             context = hold.context
             if observation is None:
                 size = context.information_state_size if recall else context.observation_size
-                cached = [0.0] * size
+                values: Any = [0.0] * size
             elif recall:
-                cached = context.game.definition.information_state_tensor(observation)
+                values = context.game.definition.information_state_tensor(observation)
             else:
-                cached = context.game.definition.observation_tensor(observation)
-            hold.cache[key] = cached
-        return list(cached)
+                values = context.game.definition.observation_tensor(observation)
+            cached = hold.cache[key] = _clipped(values)
+        return cached
 
     def _string(self, player: int, recall: bool) -> str:
         hold = self._hold
@@ -650,6 +754,27 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             hold.cache[key] = cached
         return str(cached)
 
+    # ------------------------------------------------------------ serialization
+
+    def serialize(self) -> str:
+        """This position as the JSON record of :attr:`chance_state`, the only text
+        :meth:`CardrulesGame.deserialize_state` reads."""
+        return dump_json(self._hold.node.to_json())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self.get_game()
+        return (_unpickle_state, (game.name, dict(game.get_parameters()), self.serialize()))
+
+    def __setstate__(self, state: object) -> None:
+        raise InvalidStateError(PICKLED_TEXT)
+
+    def __copy__(self) -> CardrulesState:
+        clone: CardrulesState = self.clone()
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardrulesState:
+        return self.__copy__()
+
     def __str__(self) -> str:
         hold = vars(self).get("_hold")
         if hold is None:
@@ -660,6 +785,60 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return text
 
     __repr__ = __str__
+
+
+def _clipped(values: Any) -> Any:
+    """``values`` as float32, each clipped to the float32 range (never ``inf``)."""
+    return np.clip(np.asarray(values, dtype=np.float64), -_FLOAT32, _FLOAT32).astype(np.float32)
+
+
+def serialize_game_and_state(game: CardrulesGame, state: CardrulesState) -> str:
+    """``game`` and ``state`` as one JSON text: the game's name and parameters and the
+    state's record. :func:`deserialize_game_and_state` reads it back.
+
+    Use this pair, not ``pyspiel.serialize_game_and_state``, whose text for a Python
+    game holds a pickle (see the OpenSpiel page of the documentation).
+    """
+    if not isinstance(game, CardrulesGame) or "_context" not in vars(game):
+        raise InvalidRulesError(f"expected a cardrules OpenSpiel game, got {_show(game)}")
+    if not isinstance(state, CardrulesState) or "_hold" not in vars(state):
+        raise InvalidStateError(f"expected a cardrules OpenSpiel state, got {_show(state)}")
+    if state._hold.context.key != game._context.key:
+        raise InvalidStateError(f"that state is not a state of {game}")
+    return dump_json(
+        {
+            "format": _FORMAT,
+            "game": GAME_PREFIX + game.name,
+            "parameters": dict(game.get_parameters()),
+            "state": state._hold.node.to_json(),
+        }
+    )
+
+
+def deserialize_game_and_state(text: object) -> tuple[CardrulesGame, CardrulesState]:
+    """The game and state of :func:`serialize_game_and_state` text.
+
+    The text is read as JSON only (nothing in it can run code): the game is loaded
+    from its name and checked parameters, and the state replayed from its record as
+    :meth:`CardrulesGame.deserialize_state` does. Other text raises a package error.
+    """
+    record = read_record(text, "a serialized cardrules game and state")
+    if record.get("format") != _FORMAT:
+        raise InvalidStateError(
+            f"expected text of serialize_game_and_state (format {_FORMAT!r}),"
+            f" got format {_show(record.get('format'))}"
+        )
+    name = record.get("game")
+    if not (isinstance(name, str) and name.startswith(GAME_PREFIX)):
+        raise InvalidRulesError(f"expected the name of a cardrules game, got {_show(name)}")
+    game = _load(name.removeprefix(GAME_PREFIX), record.get("parameters"))
+    state = record.get("state")
+    if not isinstance(state, dict):
+        raise InvalidStateError(f"the state must be a JSON object, got {_show(state)}")
+    return game, _replay(game, read_node(state, game._context))
+
+
+_FORMAT = "cardrules-openspiel"
 
 
 def _game_type(name: str) -> Any:
