@@ -29,11 +29,19 @@ game ends at that moment, before anyone joins a re-deal, and the pot is shared e
 by all seats (so returns can be fractional). The documentation page "cardrules with
 OpenSpiel" derives the utility bounds and the game length.
 
-Bad arguments raise :class:`~cardrules.errors.CardRulesError` subclasses before any
-of them reaches OpenSpiel's C++ classes: :class:`~cardrules.errors.InvalidRulesError`
-for game names and parameters, :class:`~cardrules.errors.InvalidStateError` for states
-and players, :class:`~cardrules.errors.IllegalActionError` for chance outcomes off the
-pack and :class:`~cardrules.errors.InvalidSeedError` for seeds.
+Every method Python code can call, those inherited from ``pyspiel.State`` and
+``pyspiel.Game`` included, checks its arguments before OpenSpiel's C++ classes see
+them and raises a :class:`~cardrules.errors.CardRulesError` subclass:
+:class:`~cardrules.errors.InvalidRulesError` for game names and parameters,
+:class:`~cardrules.errors.InvalidStateError` for states, players and serialized text,
+:class:`~cardrules.errors.IllegalActionError` for actions (a terminal state takes
+none) and :class:`~cardrules.errors.InvalidSeedError` for seeds.
+
+States serialize as their JSON record (:meth:`CardrulesState.serialize`) and
+:meth:`CardrulesGame.deserialize_state` reads nothing else, so no text runs code.
+OpenSpiel's own ``pyspiel.deserialize_game_and_state`` unpickles a Python game's state
+text before the adapter sees it: use :func:`deserialize_game_and_state` here instead
+(the documentation page "cardrules with OpenSpiel" has the details).
 """
 
 from __future__ import annotations

@@ -20,11 +20,19 @@ and ``action_mask``, one int8 per action id, 1 where the action is legal (all ze
 for a player not to act). The action space is ``Discrete(num_distinct_actions)``:
 an action is the game's action id. Chance is inside the environment: ``reset(seed=s)``
 seeds every deal; ``reset()`` without a seed draws the next seed from the last one.
-Rewards come at the end, each player's return; ``render_mode="ansi"`` renders
-``str(state)`` (``render()`` returns it). Taking an illegal action, or an action that
-is not an integer (a Python or numpy int, not a bool), raises
-:class:`~cardrules.errors.IllegalActionError`; a seed that is not an integer in
-``0..2**64-1`` raises :class:`~cardrules.errors.InvalidSeedError`, and an unknown agent
+Rewards come at the end, each player's return as a float; a return beyond float range
+raises :class:`~cardrules.errors.SimulationError` and that last step changes nothing.
+Observation values beyond float32 range are clipped to the largest float32.
+``render_mode="ansi"`` renders ``str(state)`` (``render()`` returns it).
+
+After the end, the environment follows PettingZoo's convention for dead agents: each
+``step(None)`` removes the selected agent, and rewards and the state no longer change.
+Taking an illegal action, an action that is not an integer (a Python or numpy int,
+not a bool), or any action but None for an agent that is done raises
+:class:`~cardrules.errors.IllegalActionError`; so does stepping once every agent has
+left, where ``last()`` raises :class:`~cardrules.errors.InvalidStateError`. A seed
+that is not an integer in ``0..2**64-1`` raises
+:class:`~cardrules.errors.InvalidSeedError`, an unknown agent
 :class:`~cardrules.errors.InvalidStateError`.
 """
 
