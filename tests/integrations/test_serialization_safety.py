@@ -243,6 +243,13 @@ def test_openspiel_errors_are_package_errors() -> None:
             call()
 
 
+def test_the_player_ids_are_openspiels() -> None:
+    from cardrules.chance import CHANCE
+    from cardrules.integrations._openspiel_state import TERMINAL
+
+    assert (CHANCE, TERMINAL) == (pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL)
+
+
 def test_valid_calls_give_what_openspiel_gives() -> None:
     game = pyspiel.load_game("cardrules_azi(players=3)")
     state = play(game.new_initial_state(), 1, steps=40)
