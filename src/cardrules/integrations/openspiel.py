@@ -65,11 +65,10 @@ from cardrules.errors import (
     InvalidRulesError,
     InvalidStateError,
 )
+from cardrules.integrations import _openspiel_bounds
 from cardrules.integrations._openspiel_bounds import (
-    DEFAULT_MAX_DEALS,
     FACTS,
     INT_LIMIT,
-    MAX_DEALS,
     Facts,
     azi_facts,
     hazari_facts,
@@ -114,6 +113,12 @@ __all__ = [
     "hazari_facts",
     "serialize_game_and_state",
 ]
+
+DEFAULT_MAX_DEALS = _openspiel_bounds.DEFAULT_MAX_DEALS
+"""The default bound on the deals of one Azi game (the ``max_deals`` parameter): 8."""
+
+MAX_DEALS = _openspiel_bounds.MAX_DEALS
+"""The largest ``max_deals`` (100): far beyond any game played, with finite utility bounds."""
 
 GAME_PREFIX = "cardrules_"
 """OpenSpiel's name of a cardrules game is this prefix and the registry name."""
