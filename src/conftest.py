@@ -6,6 +6,8 @@ import importlib.util
 
 _EXTRAS = {
     "cardrules/integrations/openspiel.py": "pyspiel",
+    "cardrules/integrations/_openspiel_bounds.py": "pyspiel",
+    "cardrules/integrations/_openspiel_state.py": "pyspiel",
     "cardrules/integrations/pettingzoo.py": "pettingzoo",
 }
 

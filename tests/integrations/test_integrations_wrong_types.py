@@ -3,12 +3,17 @@
 ``tests/core/test_wrong_types_everywhere.py`` leaves out ``cardrules.integrations.*``
 (their extras are optional); this file gives the adapters the same check with the
 helpers of :mod:`tests.core.wrong_types_support`. Every callable in each adapter's
-``__all__``, a game class made by ``cardrules_game``, and the methods and properties
-of sample games, states, observers and environments (fresh, mid-game and finished)
-are called with junk arguments, sometimes mixed with valid values chosen by parameter
-name. Only a :class:`~cardrules.errors.CardRulesError` may escape, and no call may run
-longer than the time limit. Methods inherited from OpenSpiel or PettingZoo belong to
-those libraries and are not called.
+``__all__``, a game class made by ``cardrules_game``, and every public method and
+property of sample games, states, observers and environments (fresh, mid-game and
+finished, a game ended by the ``max_deals`` bound among them) are called with junk
+arguments, sometimes mixed with valid values chosen by parameter name, out-of-range
+numbers and hostile serialized text (:mod:`tests.integrations.hostile_text`). That
+includes what the samples inherit from OpenSpiel and PettingZoo: an inherited method
+that takes arguments must be overridden by the adapter, and the others are called
+with none (a test checks that this list is complete). Only a
+:class:`~cardrules.errors.CardRulesError` may escape, no call may run longer than the
+time limit, no hostile payload may run, and no call may change a terminal sample:
+its returns, history and serialization stay as they were.
 
 An adapter's tests skip without its extra (``pip install 'cardrules[openspiel]'`` or
 ``pip install 'cardrules[pettingzoo]'``). Regression tests at the end pin the leaks an
@@ -20,6 +25,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -34,6 +40,7 @@ from cardrules import load_game
 from cardrules.cards import _show
 from cardrules.chance import ChanceState
 from cardrules.errors import (
+    CardRulesError,
     IllegalActionError,
     InvalidRulesError,
     InvalidSeedError,
@@ -46,6 +53,7 @@ from tests.core.wrong_types_support import (
     public_callables,
     time_limit,
 )
+from tests.integrations import hostile_text
 
 EXTRAS = {
     "openspiel": "OpenSpiel is not installed: pip install 'cardrules[openspiel]'",
@@ -75,6 +83,139 @@ def _methods(label: str, instance: object, names: tuple[str, ...]) -> list[Targe
     return targets
 
 
+def _own_names(kind: type) -> set[str]:
+    """The names ``kind`` or one of its cardrules bases defines."""
+    return {
+        name
+        for owner in kind.__mro__
+        if owner.__module__.split(".")[0] == "cardrules"
+        for name in vars(owner)
+    }
+
+
+def _foreign(kind: type, library: type) -> set[str]:
+    """The public callables and properties ``kind`` inherits from ``library``'s class."""
+    names = set()
+    for name in dir(library):
+        if name.startswith("_") or name in _own_names(kind):
+            continue
+        raw = inspect.getattr_static(library, name)
+        if isinstance(raw, property) or callable(raw):
+            names.add(name)
+    return names
+
+
+def _inherited(label: str, instance: object, names: set[str]) -> list[Target]:
+    """Targets for methods and properties taking no argument that ``instance`` inherits."""
+    targets = []
+    for name in sorted(names):
+        if isinstance(inspect.getattr_static(type(instance), name), property):
+            targets.append(Target(f"{label}.{name}", _reader(instance, name), ()))
+        else:
+            targets.append(Target(f"{label}.{name}", getattr(instance, name), ()))
+    return targets
+
+
+def _reader(instance: object, name: str) -> Callable[[], object]:
+    return lambda: getattr(instance, name)
+
+
+# What the samples inherit and call with no argument; every other inherited method is
+# overridden by the adapter (test_every_inherited_method_is_covered checks both lists).
+OPENSPIEL_STATE_NO_ARGUMENTS = {
+    "clone",
+    "full_history",
+    "get_game",
+    "get_type",
+    "history",
+    "history_str",
+    "is_chance_node",
+    "is_initial_non_chance_state",
+    "is_initial_state",
+    "is_mean_field_node",
+    "is_player_node",
+    "is_simultaneous_node",
+    "move_number",
+    "num_distinct_actions",
+    "num_players",
+    "starting_state",
+    "starting_state_str",
+    "to_string",
+}
+OPENSPIEL_GAME_NO_ARGUMENTS = {
+    "action_struct_spec",
+    "get_parameters",
+    "get_type",
+    "information_state_tensor_layout",
+    "information_state_tensor_shape",
+    "information_state_tensor_size",
+    "max_chance_outcomes",
+    "max_game_length",
+    "max_history_length",
+    "max_move_number",
+    "max_utility",
+    "min_utility",
+    "new_initial_states",
+    "num_distinct_actions",
+    "num_players",
+    "observation_tensor_layout",
+    "observation_tensor_shape",
+    "observation_tensor_size",
+    "policy_tensor_shape",
+    "serialize",
+    "to_string",
+    "utility_sum",
+}
+# AECEnv.state is a method, but the environment's ``state`` is its cardrules state.
+PETTINGZOO_NO_ARGUMENTS = {"max_num_agents", "num_agents", "unwrapped"}
+PETTINGZOO_SHADOWED = {"state"}
+
+
+# ------------------------------------------------------------------ terminal samples
+
+FINGERPRINTS: dict[str, Callable[[], object]] = {}
+"""For each target on a terminal sample, what must not change: the target's name
+maps to a function of the sample that the test compares before and after the call."""
+
+
+def _openspiel_print(state: Any) -> Callable[[], object]:
+    def fingerprint() -> object:
+        return (
+            state.serialize(),
+            tuple(state.history()),
+            state.move_number(),
+            tuple(state.returns()),
+            state.is_terminal(),
+            str(state),
+        )
+
+    return fingerprint
+
+
+def _pettingzoo_print(environment: Any) -> Callable[[], object]:
+    """The state, its returns, and each remaining agent's reward, which must be its
+    return (a dead agent's ``step(None)`` removes the agent, as PettingZoo wants)."""
+
+    def fingerprint() -> object:
+        state = environment.state
+        returns = [float(value) for value in state.returns()]
+        rewards = {
+            agent: environment._cumulative_rewards[agent] == returns[seat]
+            and environment.terminations[agent]
+            for seat, agent in enumerate(environment.possible_agents)
+            if agent in environment.agents
+        }
+        return (state.to_json(), returns, all(rewards.values()))
+
+    return fingerprint
+
+
+def _mark_terminal(targets: list[Target], label: str, fingerprint: Callable[[], object]) -> None:
+    for target in targets:
+        if target.name.startswith(label + "."):
+            FINGERPRINTS[target.name] = fingerprint
+
+
 # ------------------------------------------------------------------ OpenSpiel
 
 
@@ -91,33 +232,73 @@ def _advance(state: Any, steps: int, seed: int) -> Any:
     return state
 
 
+def _cut_by_the_bound(game: Any) -> Any:
+    """A state of ``game`` (``max_deals=1``) that the deal bound ended in Azi."""
+    for seed in range(500):
+        state = _advance(game.new_initial_state(), 10_000, seed)
+        if not state.chance_state.is_terminal:
+            return state
+    raise AssertionError("no Azi in 500 random games")
+
+
 def _openspiel(module: Any) -> tuple[list[Target], dict[str, list[object]]]:
     pyspiel = importlib.import_module("pyspiel")
     azi = pyspiel.load_game("cardrules_azi(players=3)")
     hazari = pyspiel.load_game("cardrules_hazari")
+    bounded = pyspiel.load_game("cardrules_azi(players=5,max_deals=1)")
     states = [azi.new_initial_state(), _advance(azi.new_initial_state(), 40, 1)]
     states += [_advance(azi.new_initial_state(), 10_000, 2)]
     states += [_advance(hazari.new_initial_state(), 60, 3)]
-    instances = {module.CardrulesGame: [azi, hazari], module.CardrulesState: states}
+    states += [_cut_by_the_bound(bounded)]
+    games = [azi, hazari, bounded]
+    instances = {module.CardrulesGame: games, module.CardrulesState: states}
     targets = public_callables(module, instances)
+    for number, game in enumerate(games):
+        label = f"{module.__name__}.CardrulesGame[{number}]"
+        targets += _inherited(label, game, OPENSPIEL_GAME_NO_ARGUMENTS)
+    for number, state in enumerate(states):
+        label = f"{module.__name__}.CardrulesState[{number}]"
+        targets += _inherited(label, state, OPENSPIEL_STATE_NO_ARGUMENTS)
+        if state.is_terminal():
+            _mark_terminal(targets, label, _openspiel_print(state))
+    targets = [target for target in targets if not _repeated_refusal(target)]
     params = inspect.Parameter("params", inspect.Parameter.POSITIONAL_OR_KEYWORD)
     targets.append(Target("cardrules_game('azi')", type(azi), (params,)))
     recall = pyspiel.IIGObservationType(perfect_recall=True)
     for number, observer in enumerate([azi.make_py_observer(), azi.make_py_observer(recall)]):
         targets += _methods(f"_Observer[{number}]", observer, ("set_from", "string_from"))
+    texts = [state.serialize() for state in states]
+    texts += [module.serialize_game_and_state(game, states[1]) for game in (azi,)]
+    texts += hostile_text.hostile_texts()
+    actions: list[object] = [0, 1, 5, 26, 104, -1, 2**63, np_integer(3), True]
     valid: dict[str, list[object]] = {
         "name": ["azi", "hazari"],
         "params": [None, {}, {"players": 4}],
         "rules": [azi.cardrules_game.rules, hazari.cardrules_game.rules],
         "max_deals": [1, 8],
-        "game": [azi],
-        "node": [ChanceState.new(azi.cardrules_game, dealer=0)],
+        "game": games,
+        "node": [ChanceState.new(azi.cardrules_game, dealer=0), states[1].chance_state],
         "state": states,
-        "player": [0, 1],
+        "player": [0, 1, 4, -1, -4, 99, np_integer(1)],
+        "action": actions,
+        "args": [*actions, 0, 1, -1, 99, "deal 6D", "play", {}, recall, None, *texts[:3]],
+        "text": texts,
         "seed": [0, 7],
         "iig_obs_type": [None, recall],
     }
     return targets, valid
+
+
+def _repeated_refusal(target: Target) -> bool:
+    """True for a method that refuses every call (an OpenSpiel feature the adapter does
+    not support) on any sample but the first: its answer does not depend on the sample."""
+    doc = str(getattr(getattr(target.function, "__func__", None), "__doc__", ""))
+    return doc.startswith("Not supported") and "[0]." not in target.name
+
+
+def np_integer(value: int) -> object:
+    """``value`` as a numpy integer (OpenSpiel's algorithms pass these)."""
+    return importlib.import_module("numpy").int64(value)
 
 
 # ------------------------------------------------------------------ PettingZoo
@@ -144,14 +325,24 @@ def _pettingzoo(module: Any) -> tuple[list[Target], dict[str, list[object]]]:
     environments = [module.env("azi", players=3), module.env("hazari", render_mode="ansi")]
     environments.append(_finish(module.env("azi", players=2), 1, dead_steps=False))
     environments.append(_finish(module.env("azi", players=2), 2, dead_steps=True))
+    environments.append(_finish(module.env("azi", players=4), 3, dead_steps=False))
     targets = public_callables(module, {module.CardrulesEnv: environments})
+    for number, environment in enumerate(environments):
+        label = f"{module.__name__}.CardrulesEnv[{number}]"
+        targets += _inherited(label, environment, PETTINGZOO_NO_ARGUMENTS)
+        if environment.state.is_terminal:
+            # reset starts a new game; it is called on the other samples
+            targets = [target for target in targets if target.name != f"{label}.reset"]
+            _mark_terminal(targets, label, _pettingzoo_print(environment))
     valid: dict[str, list[object]] = {
         "game": ["azi", "hazari(tie_rule=first)", load_game("azi", players=3)],
         "render_mode": [None, "ansi"],
         "agent": ["player_0", "player_1"],
         "seed": [None, 0, 7],
         "options": [None, {}],
-        "action": [0, 1, None],
+        "action": [0, 1, None, -1, 2**63, np_integer(2)],
+        "observe": [True, False],
+        "max_iter": [0, 5, 2**63],
     }
     return targets, valid
 
@@ -179,6 +370,9 @@ def _cases() -> list[Any]:
 
 
 CASES = _cases()
+# A target without parameters gives the same call every time: it is called once.
+DRAWN = [case for case in CASES if case.values[1] is None or case.values[1].parameters]
+FIXED = [case for case in CASES if case.values[1] is not None and not case.values[1].parameters]
 
 
 @pytest.mark.parametrize("name", list(BUILDERS))
@@ -191,15 +385,76 @@ def test_every_export_is_covered(name: str) -> None:
     assert len(names) > len(exported)  # methods of sample values too
 
 
-@pytest.mark.parametrize(("name", "target"), CASES)
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize(
+    ("name", "library", "no_arguments", "shadowed"),
+    [
+        ("openspiel", "State", OPENSPIEL_STATE_NO_ARGUMENTS, set()),
+        ("openspiel", "Game", OPENSPIEL_GAME_NO_ARGUMENTS, set()),
+        ("pettingzoo", "AECEnv", PETTINGZOO_NO_ARGUMENTS, PETTINGZOO_SHADOWED),
+    ],
+)
+def test_every_inherited_method_is_covered(
+    name: str, library: str, no_arguments: set[str], shadowed: set[str]
+) -> None:
+    """What a sample inherits is either overridden (and so checked) or listed as taking
+    no argument; a new method in OpenSpiel or PettingZoo shows up here."""
+    module = adapter(name)
+    kind = {"State": "CardrulesState", "Game": "CardrulesGame", "AECEnv": "CardrulesEnv"}
+    foreign = getattr(
+        importlib.import_module("pyspiel" if name == "openspiel" else "pettingzoo"), library
+    )
+    inherited = _foreign(getattr(module, kind[library]), foreign) - shadowed
+    assert inherited == no_arguments
+    takes_arguments = [
+        method
+        for method in sorted(no_arguments)
+        if not _takes_no_argument(inspect.getattr_static(foreign, method))
+    ]
+    assert takes_arguments == []
+
+
+def _takes_no_argument(raw: object) -> bool:
+    """True for a property or a method of ``self`` alone (a pybind11 one by its docstring)."""
+    if isinstance(raw, property):
+        return True
+    if inspect.isfunction(raw):
+        return list(inspect.signature(raw).parameters) == ["self"]
+    return re.match(r"\w+\(self: [\w.]+\) ->", str(raw.__doc__)) is not None
+
+
+@pytest.mark.parametrize(("name", "target"), DRAWN)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_wrong_types_raise_only_package_errors(
     name: str, target: Target | None, data: st.DataObject
 ) -> None:
     adapter(name)
     assert target is not None  # only an adapter that does not import has no targets
-    call_with_junk(target, data, VALID[name])
+    _call_and_check(target, lambda: call_with_junk(target, data, VALID[name]))
+
+
+@pytest.mark.parametrize(("name", "target"), FIXED)
+def test_calls_without_arguments_raise_only_package_errors(name: str, target: Target) -> None:
+    adapter(name)
+
+    def call() -> None:
+        try:
+            with time_limit(TIME_LIMIT):
+                target.function()
+        except CardRulesError:
+            pass
+
+    _call_and_check(target, call)
+
+
+def _call_and_check(target: Target, call: Callable[[], None]) -> None:
+    """``call()``, then: no hostile payload ran, and a terminal sample is unchanged."""
+    fingerprint = FINGERPRINTS.get(target.name)
+    before = None if fingerprint is None else fingerprint()
+    call()
+    assert not hostile_text.ran(), f"{target} ran a hostile payload"
+    if fingerprint is not None:
+        assert fingerprint() == before, f"{target} changed a terminal sample"
 
 
 # ------------------------------------------------------------------ regressions

@@ -29,27 +29,28 @@ game ends at that moment, before anyone joins a re-deal, and the pot is shared e
 by all seats (so returns can be fractional). The documentation page "cardrules with
 OpenSpiel" derives the utility bounds and the game length.
 
-Bad arguments raise :class:`~cardrules.errors.CardRulesError` subclasses before any
-of them reaches OpenSpiel's C++ classes: :class:`~cardrules.errors.InvalidRulesError`
-for game names and parameters, :class:`~cardrules.errors.InvalidStateError` for states
-and players, :class:`~cardrules.errors.IllegalActionError` for chance outcomes off the
-pack and :class:`~cardrules.errors.InvalidSeedError` for seeds.
+Every method Python code can call, those inherited from ``pyspiel.State`` and
+``pyspiel.Game`` included, checks its arguments before OpenSpiel's C++ classes see
+them and raises a :class:`~cardrules.errors.CardRulesError` subclass:
+:class:`~cardrules.errors.InvalidRulesError` for game names and parameters,
+:class:`~cardrules.errors.InvalidStateError` for states, players and serialized text,
+:class:`~cardrules.errors.IllegalActionError` for actions (a terminal state takes
+none) and :class:`~cardrules.errors.InvalidSeedError` for seeds.
+
+States serialize as their JSON record (:meth:`CardrulesState.serialize`) and
+:meth:`CardrulesGame.deserialize_state` reads nothing else, so no text runs code.
+OpenSpiel's own ``pyspiel.deserialize_game_and_state`` unpickles a Python game's state
+text before the adapter sees it: use :func:`deserialize_game_and_state` here instead
+(the documentation page "cardrules with OpenSpiel" has the details).
 """
 
 from __future__ import annotations
 
-import functools
-import json
 import random
-import sys
-from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
-import attrs
-
 try:
-    import numpy as np
+    import numpy  # noqa: F401  (the state's tensors need it: name the extra here)
     import pyspiel
 except ImportError as missing:
     raise ModuleNotFoundError(
@@ -58,18 +59,46 @@ except ImportError as missing:
         name=missing.name,
     ) from missing
 
-from cardrules.cards import Card, _show
-from cardrules.chance import ChanceState
-from cardrules.deck import Deck
+from cardrules.cards import _show
+from cardrules.chance import CHANCE, ChanceState
 from cardrules.errors import (
-    CardRulesError,
-    IllegalActionError,
     InvalidRulesError,
     InvalidStateError,
 )
+from cardrules.integrations import _openspiel_bounds
+from cardrules.integrations._openspiel_bounds import (
+    FACTS,
+    INT_LIMIT,
+    Facts,
+    azi_facts,
+    hazari_facts,
+)
+from cardrules.integrations._openspiel_guards import (
+    NOT_MEAN_FIELD,
+    action_limit,
+    action_number,
+    actor,
+    unsupported,
+)
+from cardrules.integrations._openspiel_records import (
+    check_within,
+    read_node,
+    read_record,
+    replay,
+)
+from cardrules.integrations._openspiel_state import (
+    CardrulesState,
+    _check_observer_params,
+    _context,
+    _Hold,
+    _Observer,
+    _recall,
+    _restore,  # noqa: F401  (OpenSpiel's C++ serialization of 0.2.0 states names it here)
+    _unmade,
+)
 from cardrules.records import dump_json
 from cardrules.registry import Game, load_game
-from cardrules.rng import Rng, check_seed
+from cardrules.rng import check_seed
 
 __all__ = [
     "DEFAULT_MAX_DEALS",
@@ -80,158 +109,22 @@ __all__ = [
     "Facts",
     "azi_facts",
     "cardrules_game",
+    "deserialize_game_and_state",
     "hazari_facts",
+    "serialize_game_and_state",
 ]
+
+DEFAULT_MAX_DEALS = _openspiel_bounds.DEFAULT_MAX_DEALS
+"""The default bound on the deals of one Azi game (the ``max_deals`` parameter): 8."""
+
+MAX_DEALS = _openspiel_bounds.MAX_DEALS
+"""The largest ``max_deals`` (100): far beyond any game played, with finite utility bounds."""
 
 GAME_PREFIX = "cardrules_"
 """OpenSpiel's name of a cardrules game is this prefix and the registry name."""
 
-DEFAULT_MAX_DEALS = 8
-"""The default bound on the deals of one Azi game (the ``max_deals`` parameter)."""
-
-MAX_DEALS = 100
-"""The largest ``max_deals``: far beyond any game played, with finite utility bounds."""
-
-_INT_LIMIT = 2**31 - 1  # OpenSpiel holds int parameters and game lengths in a C++ int
-_FLOAT_LIMIT = int(sys.float_info.max)
-
-_ZERO = pyspiel.GameType.Utility.ZERO_SUM
-_CONSTANT = pyspiel.GameType.Utility.CONSTANT_SUM
-
-
-@attrs.frozen
-class Facts:
-    """What OpenSpiel must know of a game that the rules alone do not say.
-
-    ``utility_sum`` is the sum of every terminal state's returns; ``min_utility`` and
-    ``max_utility`` bound each return; ``max_game_length`` bounds the players' actions
-    and ``max_chance_nodes`` the chance nodes of one game.
-    """
-
-    utility: Any
-    utility_sum: float
-    min_utility: float
-    max_utility: float
-    max_game_length: int
-    max_chance_nodes: int
-    pack_size: int
-
-
-def _check_max_deals(max_deals: object) -> int:
-    """``max_deals`` if it is an int from 1 to :data:`MAX_DEALS`."""
-    if type(max_deals) is not int or not 1 <= max_deals <= MAX_DEALS:
-        raise InvalidRulesError(
-            f"max_deals must be an int from 1 to {MAX_DEALS}, got {_show(max_deals)}"
-        )
-    return max_deals
-
-
-def _check_rules(name: str, rules: object) -> None:
-    """Refuse ``rules`` unless they are rules of the game ``name``."""
-    expected = type(load_game(name).rules)
-    if not isinstance(rules, expected):
-        raise InvalidRulesError(f"{name} facts need {expected.__name__}, got {_show(rules)}")
-
-
-def hazari_facts(rules: Any, max_deals: int) -> Facts:
-    """Hazari: one deal of 4 actions; each deal hands out exactly 360 points (H2, H12).
-
-    A seat takes 0 to 360 points, and the four scores always add up to 360: a
-    constant-sum game. One 52-card deck is 51 chance nodes (the last card is forced).
-    """
-    _check_rules("hazari", rules)
-    _check_max_deals(max_deals)
-    return Facts(_CONSTANT, 360.0, 0.0, 360.0, 4, 51, 52)
-
-
-def azi_facts(rules: Any, max_deals: int) -> Facts:
-    """Azi: returns are net chips, so the game is zero-sum; bounds over ``max_deals`` deals.
-
-    With ``n`` seats, ante ``a``, ``c = raise_cap`` and ``m = max_raise``:
-
-    - one bidding adds at most ``B = c * a + m * c * (c + 1) / 2`` chips (the ``i``-th
-      raise names a stake of at most ``a + i * m`` and pays it in full, A7);
-    - the pot starts at ``P0 = n * a``; deal ``k`` ends with at most ``Qk = Pk + B``;
-      an Azi lets every seat but one who took a trick join for at most the whole pot
-      (A12), so ``Pk+1 <= n * Qk``;
-    - a winner nets at most the last pot less their own ante: ``max = Q(D-1) - a``;
-    - a seat pays at most its ante, every bidding and a fee after each Azi but the
-      last (the game ends there): ``min = -(a + D * B + Q0 + ... + Q(D-2))``;
-    - a deal has at most ``9 * n - 1 + c`` actions: ``n`` fold choices, ``n`` discards,
-      ``n - 1`` passes and ``c`` raises, ``n`` declarations, ``n`` answers, ``3 * n``
-      cards and ``n`` join choices; a deal is at most ``4 * n`` chance nodes, one per
-      card dealt (A4).
-
-    Two players never reach an Azi (it needs three players with a trick each, or a
-    pair and a third player, A12 and A14), so their game is one deal whatever
-    ``max_deals`` says. Bounds beyond a float, or a length beyond OpenSpiel's int,
-    raise :class:`~cardrules.errors.InvalidRulesError`.
-    """
-    _check_rules("azi", rules)
-    _check_max_deals(max_deals)
-    n, ante, cap, step = rules.players, rules.ante, rules.raise_cap, rules.max_raise
-    if n < 3:
-        max_deals = 1  # an Azi needs three players with a trick each, or a pair and a third
-    bidding = cap * ante + step * cap * (cap + 1) // 2
-    pot = n * ante
-    paid = ante
-    ends: list[int] = []
-    for deal in range(max_deals):
-        end = pot + bidding
-        ends.append(end)
-        paid += bidding
-        if deal < max_deals - 1:
-            paid += end
-            pot = n * end
-    length = max_deals * (9 * n - 1 + cap)
-    _check_bounds(max_deals, max(paid, ends[-1]), length)
-    return Facts(
-        _ZERO,
-        0.0,
-        float(-paid),
-        float(ends[-1] - ante),
-        length,
-        max_deals * 4 * n,  # one chance node per card dealt: 4 to each seat (A4)
-        len(rules.pack),
-    )
-
-
-def _check_bounds(max_deals: int, chips: int, length: int) -> None:
-    """Refuse bounds OpenSpiel cannot hold: ``chips`` beyond a float, ``length`` beyond an int."""
-    if chips > _FLOAT_LIMIT:
-        raise InvalidRulesError(
-            f"with max_deals={max_deals} these rules bound returns beyond float range"
-        )
-    if length > _INT_LIMIT:
-        raise InvalidRulesError(
-            f"with max_deals={max_deals} these rules allow a game length of {_show(length)},"
-            f" over OpenSpiel's limit {_INT_LIMIT}"
-        )
-
-
-_FACTS: dict[str, Callable[[Any, int], Facts]] = {"azi": azi_facts, "hazari": hazari_facts}
 _LONG_NAMES = {"azi": "Azi (cardrules)", "hazari": "Hazari, one deal (cardrules)"}
 _REDEALS = {"azi"}
-
-
-def _azi_cut(node: ChanceState, max_deals: int) -> bool:
-    """True when deal number ``max_deals`` has ended in Azi (the adapter's bound)."""
-    inner = node.inner
-    if inner is None:
-        return False
-    if node.is_chance_node:
-        return len(node.decks) >= max_deals
-    return inner.phase is _joining() and inner.deal_number >= max_deals - 1
-
-
-@functools.cache
-def _joining() -> Any:
-    from cardrules.azi.phases import Phase
-
-    return Phase.JOINING
-
-
-_CUTS: dict[str, Callable[[ChanceState, int], bool]] = {"azi": _azi_cut}
 
 
 def _parameters(name: str) -> dict[str, Any]:
@@ -245,90 +138,14 @@ def _parameters(name: str) -> dict[str, Any]:
     return params
 
 
-class _Context:
-    """Everything one OpenSpiel game instance needs, shared by all its states."""
-
-    def __init__(self, key: tuple[tuple[str, Any], ...]) -> None:
-        params = dict(key)
-        name = params.pop("game")
-        max_deals = _check_max_deals(params.pop("max_deals", 1))
-        self.key = key
-        self.name: str = name
-        self.max_deals: int = max_deals
-        self.game: Game = load_game(name, **params)
-        self.players = self.game.num_players
-        self.facts = _FACTS[name](self.game.rules, max_deals)
-        self.cut = _CUTS.get(name)
-        start = ChanceState.new(self.game, dealer=0)
-        pack = start.pack
-        if pack is None or len(pack) != self.facts.pack_size:
-            raise InvalidRulesError(f"the game {name!r} does not start with a deal")
-        self.deck: Deck = pack
-        self.pack: tuple[Card, ...] = tuple(pack)
-        self.position: dict[Card, int] = {card: p for p, card in enumerate(self.pack)}
-        self.initial = _Hold(self, start)
-        self.observation_size = self.game.observation_tensor_size
-        self.information_state_size = self.game.information_state_tensor_size
-
-
-@functools.lru_cache(maxsize=64)
-def _context(key: tuple[tuple[str, Any], ...]) -> _Context:
-    """The shared context of one parameter set (a game keeps its own, so eviction is safe)."""
-    return _Context(key)
-
-
-class _Hold:
-    """An immutable chance state and what is derived from it, shared by clones.
-
-    OpenSpiel clones a Python state by deep-copying its attributes and serializes it
-    by pickling them; this holder is immutable, so a copy is the holder itself, and it
-    pickles as the chance state's JSON record.
-    """
-
-    __slots__ = ("cache", "context", "node", "over", "truncated")
-
-    def __init__(self, context: _Context, node: ChanceState) -> None:
-        self.context = context
-        self.node = node
-        cut = context.cut
-        self.truncated = bool(
-            cut is not None and not node.is_terminal and cut(node, context.max_deals)
-        )
-        self.over = self.truncated or node.is_terminal
-        self.cache: dict[tuple[str, int], Any] = {}
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Hold:
-        return self
-
-    def __copy__(self) -> _Hold:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.context.key, dump_json(self.node.to_json())))
-
-    def observation(self, player: int) -> Any:
-        """The player's observation (``None`` before the first deal is complete)."""
-        key = ("observation", player)
-        if key not in self.cache:
-            inner = self.node.inner
-            self.cache[key] = None if inner is None else inner.observation(player)
-        return self.cache[key]
-
-    def returns(self) -> list[float]:
-        """The final returns; zero before the end (OpenSpiel's terminal reward model)."""
-        n = self.context.players
-        if not self.over:
-            return [0.0] * n
-        inner = self.node.inner
-        returns = [float(value) for value in inner.returns()]
-        if self.truncated:
-            share = inner.pot / n
-            returns = [value + share for value in returns]
-        return returns
-
-
-def _restore(key: tuple[tuple[str, Any], ...], text: str) -> _Hold:
-    return _Hold(_context(key), ChanceState.from_json(text))
+def _replay(game: CardrulesGame, node: ChanceState) -> CardrulesState:
+    """The OpenSpiel state of ``game`` at ``node``, reached from the start: history rebuilt."""
+    context = game._context
+    start = context.initial
+    if node.dealer != start.node.dealer:
+        start = _Hold(context, ChanceState.new(context.game, dealer=node.dealer))
+    state: CardrulesState = replay(CardrulesState(game, start), node)
+    return state
 
 
 def _key(name: str, params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -361,15 +178,20 @@ def _spec(name: str, params: object) -> dict[str, Any]:
 def _check_value(key: str, value: object, default: object) -> None:
     """Refuse a parameter ``value`` not of its ``default``'s type, or an int beyond C++."""
     kind = type(default)
-    fits = not isinstance(value, int) or -_INT_LIMIT - 1 <= value <= _INT_LIMIT
+    fits = not isinstance(value, int) or -INT_LIMIT - 1 <= value <= INT_LIMIT
     if type(value) is not kind or not fits:
         wanted = "a 32-bit int" if kind is int else f"a {kind.__name__}"
         raise InvalidRulesError(f"parameter {key} must be {wanted}, got {_show(value)}")
 
 
-def _unmade(value: object) -> str:
-    """The text of a game or state whose OpenSpiel part was never made (safe to print)."""
-    return f"<{type(value).__name__}, not initialized>"
+def _load(name: object, params: object) -> CardrulesGame:
+    """``pyspiel.load_game`` of the cardrules game ``name``, its parameters checked first."""
+    if not isinstance(name, str) or name not in FACTS:
+        raise InvalidRulesError(
+            f"a cardrules OpenSpiel game is one of {', '.join(FACTS)}, got {_show(name)}"
+        )
+    game: CardrulesGame = pyspiel.load_game(GAME_PREFIX + name, _spec(name, params))
+    return game
 
 
 class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
@@ -380,7 +202,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.name
-        if name not in _FACTS:
+        if name not in FACTS:
             raise InvalidRulesError(
                 f"{type(self).__name__} is not a game: use cardrules_game(name) or"
                 " pyspiel.load_game"
@@ -406,6 +228,9 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     __repr__ = __str__
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load, (self.name, dict(self.get_parameters())))
+
     @property
     def cardrules_game(self) -> Game:
         """The cardrules :class:`~cardrules.registry.Game` behind this game."""
@@ -420,246 +245,125 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         """Seed the draws of :meth:`CardrulesState.resample_from_infostate` (default 0)."""
         self._resampling.seed(check_seed(seed))
 
-    def new_initial_state(self, *args: Any) -> CardrulesState:
-        """The start of a game: a chance node for the first card."""
+    def new_initial_state(self, *args: object) -> CardrulesState:
+        """The start of a game: a chance node for the first card (no arguments)."""
+        if args:
+            raise InvalidStateError(
+                f"new_initial_state takes no arguments (a cardrules game starts one way),"
+                f" got {_show(args)}; to load a state use deserialize_state"
+            )
         return CardrulesState(self)
+
+    def deserialize_state(self, text: object) -> CardrulesState:
+        """The state whose :meth:`CardrulesState.serialize` text is ``text``.
+
+        Only that JSON record is read, by the package's JSON parser: nothing in it can
+        run code. The record is replayed through the rules from the game's start, so
+        the state's OpenSpiel ``history()`` is rebuilt, and it must be a game of these
+        rules within ``max_deals``. Any other text (OpenSpiel's own pickle-bearing
+        format included) raises :class:`~cardrules.errors.InvalidStateError`.
+        """
+        node = read_node(read_record(text, "a serialized cardrules state"), self._context)
+        return _replay(self, node)
 
     def state_from_chance_state(self, node: ChanceState) -> CardrulesState:
         """An OpenSpiel state holding ``node``, a chance state of this game.
 
-        Its OpenSpiel ``history()`` is empty: the position is all in ``node``.
+        Its OpenSpiel ``history()`` is empty: the position is all in ``node``. A node
+        past the game's ``max_deals`` raises :class:`~cardrules.errors.InvalidStateError`.
         """
         if not isinstance(node, ChanceState):
             raise InvalidStateError(f"expected a cardrules ChanceState, got {_show(node)}")
-        if node.game != self._context.game or node.match:
-            raise InvalidRulesError(f"that chance state is not a game of {self._context.game}")
+        check_within(self._context, node)
         return CardrulesState(self, _Hold(self._context, node))
 
     def max_chance_nodes_in_history(self) -> int:
         """The most chance nodes of one game."""
         return self._context.facts.max_chance_nodes
 
+    def action_to_string(self, player: object, action: object) -> str:
+        """OpenSpiel's text for ``action`` of ``player`` (a seat or chance) without a state."""
+        who = actor(player, self._context.players)
+        number = action_number(action, action_limit(self._context, who == CHANCE))
+        return str(super().action_to_string(who, number))
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> _Observer:
         """The observer for the observation (default) or the information state (perfect recall)."""
-        if params is not None and (not isinstance(params, dict) or params):
-            raise InvalidRulesError(
-                f"observation parameters are not supported, got {_show(params)}"
-            )
+        _check_observer_params(params)
         return _Observer(self._context, _recall(iig_obs_type))
 
+    def make_observer(self, *args: object) -> Any:
+        """OpenSpiel's observer: ``make_observer(params)`` or
+        ``make_observer(iig_obs_type, params)``, checked as :meth:`make_py_observer`."""
+        if len(args) not in (1, 2):
+            raise InvalidRulesError(
+                f"make_observer takes (params) or (iig_obs_type, params), got {len(args)} arguments"
+            )
+        _check_observer_params(args[-1])
+        iig_obs_type = args[0] if len(args) == 2 else None
+        _recall(iig_obs_type)
+        if iig_obs_type is None:
+            return super().make_observer({})
+        return super().make_observer(iig_obs_type, {})
 
-def _recall(iig_obs_type: object) -> bool:
-    """Whether the observer of ``iig_obs_type`` keeps perfect recall (None: no)."""
-    if iig_obs_type is None:
-        return False
-    if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
-        raise InvalidRulesError(
-            f"iig_obs_type must be a pyspiel.IIGObservationType or None, got {_show(iig_obs_type)}"
+    new_initial_state_for_population = unsupported(
+        "new_initial_state_for_population", NOT_MEAN_FIELD
+    )
+
+
+def serialize_game_and_state(game: CardrulesGame, state: CardrulesState) -> str:
+    """``game`` and ``state`` as one JSON text: the game's name and parameters and the
+    state's record. :func:`deserialize_game_and_state` reads it back.
+
+    Use this pair, not ``pyspiel.serialize_game_and_state``, whose text for a Python
+    game holds a pickle (see the OpenSpiel page of the documentation).
+    """
+    if not isinstance(game, CardrulesGame) or "_context" not in vars(game):
+        raise InvalidRulesError(f"expected a cardrules OpenSpiel game, got {_show(game)}")
+    if not isinstance(state, CardrulesState) or "_hold" not in vars(state):
+        raise InvalidStateError(f"expected a cardrules OpenSpiel state, got {_show(state)}")
+    if state._hold.context.key != game._context.key:
+        raise InvalidStateError(f"that state is not a state of {game}")
+    return dump_json(
+        {
+            "format": _FORMAT,
+            "game": GAME_PREFIX + game.name,
+            "parameters": dict(game.get_parameters()),
+            "state": state._hold.node.to_json(),
+        }
+    )
+
+
+def deserialize_game_and_state(text: object) -> tuple[CardrulesGame, CardrulesState]:
+    """The game and state of :func:`serialize_game_and_state` text.
+
+    The text is read as JSON only (nothing in it can run code): the game is loaded
+    from its name and checked parameters, and the state replayed from its record as
+    :meth:`CardrulesGame.deserialize_state` does. Other text raises a package error.
+    """
+    record = read_record(text, "a serialized cardrules game and state")
+    if record.get("format") != _FORMAT:
+        raise InvalidStateError(
+            f"expected text of serialize_game_and_state (format {_FORMAT!r}),"
+            f" got format {_show(record.get('format'))}"
         )
-    single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-    if not (iig_obs_type.public_info and single):
-        raise InvalidRulesError(
-            "cardrules games provide one player's view only (public information and"
-            " that player's private information)"
-        )
-    return bool(iig_obs_type.perfect_recall)
+    name = record.get("game")
+    if not (isinstance(name, str) and name.startswith(GAME_PREFIX)):
+        raise InvalidRulesError(f"expected the name of a cardrules game, got {_show(name)}")
+    game = _load(name.removeprefix(GAME_PREFIX), record.get("parameters"))
+    state = record.get("state")
+    if not isinstance(state, dict):
+        raise InvalidStateError(f"the state must be a JSON object, got {_show(state)}")
+    return game, _replay(game, read_node(state, game._context))
 
 
-def _seat(player: object, players: int) -> int:
-    """``player`` if it is a seat (an int in ``0..players-1``)."""
-    if type(player) is not int or not 0 <= player < players:
-        raise InvalidStateError(f"player {_show(player)} is not a seat in 0..{players - 1}")
-    return player
-
-
-def _context_of(game: object) -> _Context:
-    """The context of ``game``, checked before OpenSpiel's C++ code sees ``game``."""
-    context = getattr(game, "_context", None) if isinstance(game, CardrulesGame) else None
-    if not isinstance(context, _Context):
-        raise InvalidStateError(f"a CardrulesState needs a CardrulesGame, got {_show(game)}")
-    return context
-
-
-class _Observer:
-    """OpenSpiel's Python observer: a tensor and a string, both from the observation."""
-
-    def __init__(self, context: _Context, recall: bool) -> None:
-        self.context = context
-        self.recall = recall
-        size = context.information_state_size if recall else context.observation_size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"info_state" if recall else "observation": self.tensor}
-
-    def set_from(self, state: CardrulesState, player: int) -> None:
-        """Write what ``player`` knows of ``state`` into :attr:`tensor`."""
-        self.tensor[:] = self._check(state, player)._tensor(player, self.recall)
-
-    def string_from(self, state: CardrulesState, player: int) -> str:
-        """What ``player`` knows of ``state`` as text."""
-        return self._check(state, player)._string(player, self.recall)
-
-    def _check(self, state: object, player: object) -> CardrulesState:
-        """``state`` if it is a state of this observer's game and ``player`` a seat."""
-        if isinstance(state, CardrulesState):
-            hold = getattr(state, "_hold", None)
-            if isinstance(hold, _Hold) and hold.context.key == self.context.key:
-                _seat(player, self.context.players)
-                return state
-        raise InvalidStateError(f"{_show(state)} is not a state of this observer's game")
-
-
-@functools.lru_cache(maxsize=64)
-def _uniform(count: int) -> float:
-    return float(Fraction(1, count))
-
-
-class CardrulesState(pyspiel.State):  # type: ignore[misc]
-    """One position of a cardrules game in OpenSpiel, backed by a :class:`ChanceState`."""
-
-    def __init__(self, game: CardrulesGame, hold: _Hold | None = None) -> None:
-        context = _context_of(game)
-        if hold is not None and not (isinstance(hold, _Hold) and hold.context.key == context.key):
-            raise InvalidStateError(f"{_show(hold)} is not a position of {_show(game)}")
-        super().__init__(game)
-        self._hold = context.initial if hold is None else hold
-
-    @property
-    def chance_state(self) -> ChanceState:
-        """The cardrules chance state at this position."""
-        return self._hold.node
-
-    def current_player(self) -> int:
-        """The seat to act; ``PlayerId.CHANCE`` at a chance node, ``TERMINAL`` at the end."""
-        hold = self._hold
-        if hold.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        player = hold.node.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
-
-    def is_terminal(self) -> bool:
-        """True once the game is over (or the adapter's deal bound is reached)."""
-        return self._hold.over
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return list(self._hold.node.inner.legal_action_ids())
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards that may come next as ``(position in the pack, probability)``, sorted.
-
-        Each card left is equally likely (:meth:`ChanceState.chance_outcomes`): the
-        probability is ``float(Fraction(1, cards left))``, the exact fraction rounded once.
-        Anywhere but at a chance node this raises :class:`~cardrules.errors.InvalidStateError`.
-        """
-        hold = self._hold
-        if hold.over or not hold.node.is_chance_node:
-            raise InvalidStateError("chance_outcomes is only defined at a chance node")
-        position = hold.context.position
-        left = hold.node.legal_actions()
-        chance = _uniform(len(left))
-        return sorted([(position[card], chance) for card in left])
-
-    def _apply_action(self, action: int) -> None:
-        hold = self._hold
-        node = hold.node
-        if node.is_chance_node:
-            pack = hold.context.pack
-            if not 0 <= action < len(pack):
-                raise IllegalActionError(
-                    f"chance outcome {_show(action)} is not a position in the pack"
-                    f" (0..{len(pack) - 1})"
-                )
-            node = node.apply(pack[action])
-        else:
-            node = node.apply(node.inner.action_from_id(int(action)))
-        self._hold = _Hold(hold.context, node)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        hold = self._hold
-        if player == pyspiel.PlayerId.CHANCE:
-            pack = hold.context.pack
-            return f"deal {pack[action]}" if 0 <= action < len(pack) else f"deal {action}"
-        inner = hold.node.inner
-        if inner is not None and inner.current_player == player:
-            try:
-                return str(inner.action_from_id(int(action)))
-            except CardRulesError:
-                pass
-        return f"action {action}"
-
-    def returns(self) -> list[float]:
-        """Each seat's final return (zero before the end)."""
-        return self._hold.returns()
-
-    def resample_from_infostate(self, player: int, sampler: Any = None) -> CardrulesState:
-        """A state ``player`` cannot tell from this one, drawn by the game's resampler.
-
-        Every card ``player`` has not seen is redrawn (seeded by the game's
-        :meth:`CardrulesGame.seed_resampling`); the result holds explicit decks that
-        deal the drawn cards. At a chance node or the end, a clone.
-        """
-        hold = self._hold
-        _seat(player, hold.context.players)
-        node = hold.node
-        game: CardrulesGame = self.get_game()
-        if node.inner is None or node.is_chance_node or hold.over:
-            clone: CardrulesState = self.clone()
-            return clone
-        context = hold.context
-        seed = game._resampling.getrandbits(63)
-        sampled: Any = context.game.resample(hold.observation(player), Rng(seed))
-        decks = [sampled.dealing.deck(k, context.deck) for k in range(len(node.decks))]
-        actions = [turn.action for turn in sampled.history]
-        drawn = ChanceState.replay(context.game, decks, actions, dealer=node.dealer)
-        return CardrulesState(game, _Hold(context, drawn))
-
-    def _tensor(self, player: int, recall: bool) -> list[float]:
-        hold = self._hold
-        key = ("info_tensor" if recall else "tensor", player)
-        cached = hold.cache.get(key)
-        if cached is None:
-            observation = hold.observation(player)
-            context = hold.context
-            if observation is None:
-                size = context.information_state_size if recall else context.observation_size
-                cached = [0.0] * size
-            elif recall:
-                cached = context.game.definition.information_state_tensor(observation)
-            else:
-                cached = context.game.definition.observation_tensor(observation)
-            hold.cache[key] = cached
-        return list(cached)
-
-    def _string(self, player: int, recall: bool) -> str:
-        hold = self._hold
-        key = ("info_string" if recall else "string", player)
-        cached = hold.cache.get(key)
-        if cached is None:
-            observation = hold.observation(player)
-            if observation is None:
-                cached = ""
-            elif recall:
-                cached = json.dumps(observation.to_json(), sort_keys=True, separators=(",", ":"))
-            else:
-                cached = str(observation)
-            hold.cache[key] = cached
-        return str(cached)
-
-    def __str__(self) -> str:
-        hold = vars(self).get("_hold")
-        if hold is None:
-            return _unmade(self)
-        text = str(hold.node)
-        if hold.truncated:
-            text += f"\nended by the adapter's bound of {hold.context.max_deals} deals"
-        return text
-
-    __repr__ = __str__
+_FORMAT = "cardrules-openspiel"
 
 
 def _game_type(name: str) -> Any:
-    facts = _FACTS[name]
+    facts = FACTS[name]
     players = load_game(name).definition.players
     utility = facts(load_game(name).rules, 1).utility
     return pyspiel.GameType(
@@ -686,9 +390,9 @@ def cardrules_game(name: str) -> type[CardrulesGame]:
     OpenSpiel keeps the factory until the interpreter exits; a class (unlike a
     closure) is never freed before that, which OpenSpiel needs.
     """
-    if not isinstance(name, str) or name not in _FACTS:
+    if not isinstance(name, str) or name not in FACTS:
         raise InvalidRulesError(
-            f"cardrules_game takes one of {', '.join(_FACTS)}, got {_show(name)}"
+            f"cardrules_game takes one of {', '.join(FACTS)}, got {_show(name)}"
         )
     known = _CLASSES.get(name)
     if known is None:
@@ -703,7 +407,7 @@ _CLASSES: dict[str, type[CardrulesGame]] = {}
 
 def _register() -> None:
     known = set(pyspiel.registered_names())
-    for name in _FACTS:
+    for name in FACTS:
         if GAME_PREFIX + name not in known:
             pyspiel.register_game(_game_type(name), cardrules_game(name))
 

@@ -20,17 +20,24 @@ and ``action_mask``, one int8 per action id, 1 where the action is legal (all ze
 for a player not to act). The action space is ``Discrete(num_distinct_actions)``:
 an action is the game's action id. Chance is inside the environment: ``reset(seed=s)``
 seeds every deal; ``reset()`` without a seed draws the next seed from the last one.
-Rewards come at the end, each player's return; ``render_mode="ansi"`` renders
-``str(state)`` (``render()`` returns it). Taking an illegal action, or an action that
-is not an integer (a Python or numpy int, not a bool), raises
-:class:`~cardrules.errors.IllegalActionError`; a seed that is not an integer in
-``0..2**64-1`` raises :class:`~cardrules.errors.InvalidSeedError`, and an unknown agent
+Rewards come at the end, each player's return as a float; a return beyond float range
+raises :class:`~cardrules.errors.SimulationError` and that last step changes nothing.
+Observation values beyond float32 range are clipped to the largest float32.
+``render_mode="ansi"`` renders ``str(state)`` (``render()`` returns it).
+
+After the end, the environment follows PettingZoo's convention for dead agents: each
+``step(None)`` removes the selected agent, and rewards and the state no longer change.
+Taking an illegal action, an action that is not an integer (a Python or numpy int,
+not a bool), or any action but None for an agent that is done raises
+:class:`~cardrules.errors.IllegalActionError`; so does stepping once every agent has
+left, where ``last()`` raises :class:`~cardrules.errors.InvalidStateError`. A seed
+that is not an integer in ``0..2**64-1`` raises
+:class:`~cardrules.errors.InvalidSeedError`, an unknown agent
 :class:`~cardrules.errors.InvalidStateError`.
 """
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any, ClassVar
 
@@ -51,7 +58,9 @@ from cardrules.errors import (
     InvalidRulesError,
     InvalidSeedError,
     InvalidStateError,
+    SimulationError,
 )
+from cardrules.integrations._values import finite_float, whole_number
 from cardrules.registry import Game, load_game
 
 __all__ = ["CardrulesEnv", "env"]
@@ -60,19 +69,9 @@ _LIMIT = float(np.finfo(np.float32).max)
 _SEEDS = 2**64
 
 
-def _whole(value: object) -> int | None:
-    """``value`` as an int if it is an integer (a numpy one too) but not a bool."""
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _seed(seed: object) -> int:
     """``seed`` as an int in ``0..2**64-1``, or :class:`InvalidSeedError`."""
-    number = _whole(seed)
+    number = whole_number(seed)
     if number is None or not 0 <= number < _SEEDS:
         raise InvalidSeedError(f"seed {_show(seed)} is not an integer in 0..2**64-1")
     return number
@@ -146,7 +145,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         return seat
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game; ``seed`` seeds its deals (``options`` are not used)."""
+        """Start a new game; ``seed`` seeds its deals (``options``, None or a dict, are
+        not used)."""
+        if options is not None and not isinstance(options, dict):
+            raise InvalidRulesError(f"options must be None or a dict, got {_show(options)}")
         if seed is not None:
             self._seeds.seed(_seed(seed))
         self.state = self.game.new_state(self._seeds.getrandbits(63))
@@ -167,7 +169,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             mask = np.frombuffer(state.legal_action_mask(), dtype=np.int8).copy()
         else:
             mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        return {"observation": np.asarray(tensor, dtype=np.float32), "action_mask": mask}
+        clipped = np.clip(np.asarray(tensor, dtype=np.float64), -_LIMIT, _LIMIT)
+        return {"observation": clipped.astype(np.float32), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """The selected agent takes the action whose id is ``action`` (None once it is done)."""
@@ -189,7 +192,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         """``action`` as an action id (range checked by the game)."""
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is no action")
-        number = _whole(action)
+        number = whole_number(action)
         if number is None:
             raise IllegalActionError(
                 f"{_show(action)} is not an action id (an integer in"
@@ -198,19 +201,41 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         return number
 
     def _act(self, agent: str, action_id: int) -> None:
-        """Apply ``action_id`` for ``agent`` and hand out the rewards at the end."""
-        state = self.state
-        self.state = state = state.apply(state.action_from_id(action_id))
-        self._cumulative_rewards[agent] = 0.0
+        """Apply ``action_id`` for ``agent`` and hand out the rewards at the end.
+
+        Everything that can fail (an illegal action, a return beyond float range) is
+        computed before anything changes.
+        """
+        state = self.state.apply(self.state.action_from_id(action_id))
+        rewards = None
         if state.is_terminal:
-            returns = state.returns()
-            for seat, name in enumerate(self.possible_agents):
-                self.rewards[name] = float(returns[seat])
+            rewards = [finite_float(value, "a reward") for value in state.returns()]
+        self.state = state
+        self._cumulative_rewards[agent] = 0.0
+        if rewards is not None:
+            for name, reward in zip(self.possible_agents, rewards, strict=True):
+                self.rewards[name] = reward
                 self.terminations[name] = True
             self._accumulate_rewards()
         else:
             self._clear_rewards()
             self.agent_selection = self.possible_agents[state.current_player]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (None unless ``observe``), cumulative reward,
+        termination, truncation and info."""
+        if type(observe) is not bool:
+            raise InvalidStateError(f"observe must be True or False, got {_show(observe)}")
+        if self.agent_selection not in self.terminations:
+            raise InvalidStateError("the game is over and every agent has left: reset() first")
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """The agents in turn until the game ends (at most ``max_iter`` turns)."""
+        count = whole_number(max_iter)
+        if count is None or count < 0:
+            raise SimulationError(f"max_iter must be a non-negative integer, got {_show(max_iter)}")
+        return super().agent_iter(count)
 
     def render(self) -> str | None:
         """``str(state)`` when ``render_mode`` is ``"ansi"``, else None."""
