@@ -61,7 +61,7 @@ class ProgressBar:
         width: int = 30,
         force: bool = False,
         *,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] | None = None,
         warn_after: float = WARN_SECONDS,
         prog: str = "cardrules",
         unit: str = "games",
@@ -69,8 +69,8 @@ class ProgressBar:
     ) -> None:
         self.stream = sys.stderr if stream is None else stream
         self.width = width
-        self.clock = clock
-        self.start = clock()
+        self.clock = time.monotonic if clock is None else clock
+        self.start = self.clock()
         self.enabled = draw and (force or _is_terminal(self.stream))
         self.warn_after = warn_after
         self.prog = prog
