@@ -304,8 +304,12 @@ def parse(text: str, observation: AziObservation | AziMatchObservation) -> Any:
         return parse_action_text(text)
     except ParseError:
         if len(words) == 1:
-            card = parse_card(words[0])
-            return Discard(card) if observation.phase is Phase.DISCARD else PlayCard(card)
+            try:
+                card = parse_card(words[0])
+            except ParseError:
+                pass
+            else:
+                return Discard(card) if observation.phase is Phase.DISCARD else PlayCard(card)
     raise ParseError(
         f"cannot read {text!r:.40} as an action; type a number from the list, a choice as"
         " listed, or a short form such as 'fold', '7D' or '12'"
