@@ -174,7 +174,7 @@ def test_simulate_warns_up_front_when_the_estimate_is_long(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     clock = Clock(30.0)  # every reading of the clock is 30 seconds later
-    monkeypatch.setattr(progress.time, "monotonic", clock)
+    monkeypatch.setattr("cardrules.cli.progress.time.monotonic", clock)
     status, out, err = run(capsys, "simulate", "azi", "--games", "80", "--bots", "random")
     assert status == 0 and "80 games;" in out
     assert err.startswith("cardrules simulate: warning: this will take about ")

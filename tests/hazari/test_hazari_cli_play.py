@@ -6,10 +6,10 @@ import io
 
 import pytest
 
+from cardrules.cards import parse_cards
 from cardrules.cli import hazari_view, main
 from cardrules.cli.narrate import cards_text
 from cardrules.errors import CardRulesError
-from cardrules.cards import parse_cards
 from cardrules.hazari import HazariState, Up, arrangement_value, greedy_arrangement
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.observation import HazariObservation

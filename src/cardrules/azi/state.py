@@ -482,7 +482,7 @@ def _deck_of_hands(rules: AziRules, hands: Sequence[Iterable[Card]], dealer: obj
     if foreign:
         raise InvalidCardsError(
             f"{format_cards(foreign)} {'is' if len(foreign) == 1 else 'are'} not in the"
-            f" {rules.suits} pack of these rules"
+            f" {''.join(map(str, rules.suits))} pack of these rules"
         )
     order = seats_from_left(dealer, range(n), n)
     rest = [card for card in pack if card not in set(dealt)]

@@ -56,13 +56,13 @@ def import_user_bot(text: str) -> Callable[[], Any]:
         raise UsageError(
             f"--bots {text!r}: cannot import {module_name!r}: {type(exc).__name__}: {exc}"
         ) from None
-    factory = getattr(module, attr, None)
+    factory: Callable[[], Any] | None = getattr(module, attr, None)
     if factory is None:
         raise UsageError(f"--bots {text!r}: module {module_name!r} has no attribute {attr!r}")
     if not callable(factory):
         raise UsageError(f"--bots {text!r}: {attr!r} is not a class or a function")
     _check_makes_bot(text, factory)
-    return factory  # type: ignore[no-any-return]
+    return factory
 
 
 def _check_makes_bot(text: str, factory: Callable[[], Any]) -> None:

@@ -151,6 +151,7 @@ def load_cli_game(args: argparse.Namespace | str, players: int | None = None) ->
     ``args`` may also be the spec itself, with ``players`` the only option. Bad
     specs and options are usage errors naming the fault.
     """
+    options: dict[str, object]
     if isinstance(args, str):
         spec, options = args, ({} if players is None else {"players": players})
     else:
