@@ -43,6 +43,7 @@ __all__ = [
     "record_actions",
     "record_of",
     "replay",
+    "wrong_game",
 ]
 
 FORMAT = "cardrules"
@@ -79,7 +80,7 @@ def _too_deep(data: object) -> bool:
 
 
 def parse_json_text(text: str | bytes | bytearray) -> Any:
-    """Parse JSON text, or bytes in UTF-8, -16 or -32; any fault raises :class:`InvalidStateError`.
+    """Parse JSON text, or bytes of UTF-8 text; any fault raises :class:`InvalidStateError`.
 
     Whatever the input (malformed text, bytes that are not text, numbers too long to
     read, or lists and objects nested deeper than :data:`MAX_JSON_DEPTH`), the result
@@ -92,9 +93,18 @@ def parse_json_text(text: str | bytes | bytearray) -> Any:
     Traceback (most recent call last):
     ...
     cardrules.errors.InvalidStateError: not valid JSON: lists or objects nest too deeply
+
+    Bytes are read strictly as UTF-8 (no byte-order mark, no other encoding guessed):
+
+    >>> parse_json_text(b"\\xff\\xfe{")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: not valid JSON: not UTF-8 text (byte 0xff at offset 0)
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidStateError(f"JSON text must be str or bytes, got {_show(text)}")
+    if not isinstance(text, str):
+        text = _utf8(bytes(text))
     deep = "not valid JSON: lists or objects nest too deeply"
     try:
         data = json.loads(text)
@@ -107,6 +117,15 @@ def parse_json_text(text: str | bytes | bytearray) -> Any:
     if _too_deep(data):
         raise InvalidStateError(f"{deep} (more than {MAX_JSON_DEPTH} levels)")
     return data
+
+
+def _utf8(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidStateError(
+            f"not valid JSON: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
 
 
 def json_object(
@@ -223,9 +242,7 @@ class GameRecord:
                 f" version {_show(data['version'])} (expected {FORMAT!r} version {VERSION})"
             )
         if data["game"] != game:
-            raise InvalidStateError(
-                f"this is a record of {_show(data['game'])}, not of {_show(game)}"
-            )
+            raise InvalidStateError(wrong_game(data["game"], game))
         actions = data["actions"]
         if not isinstance(actions, list):
             raise InvalidStateError(f"actions must be a JSON list, got {_show(actions)}")
@@ -236,6 +253,38 @@ class GameRecord:
             actions=tuple(_object(a, f"action {i}") for i, a in enumerate(actions)),
             summary=_object(data["summary"], "summary"),
         )
+
+
+def _family(kind: str) -> str:
+    """The game a record kind belongs to: ``azi`` for ``azi`` and ``azi-match``."""
+    return kind.partition("-")[0]
+
+
+def _kind_text(kind: str) -> str:
+    """``an Azi match record``, ``a Hazari record of one game``."""
+    family, _, rest = kind.partition("-")
+    title = family[:1].upper() + family[1:]
+    article = "an" if title[:1] in "AEIOU" else "a"
+    return f"{article} {title} {rest} record" if rest else f"{article} {title} record of one game"
+
+
+def wrong_game(found: object, expected: str) -> str:
+    """Why a record whose ``game`` is ``found`` is not a record of kind ``expected``.
+
+    >>> wrong_game("hazari", "azi-match")
+    "not an Azi record: its game is 'hazari'"
+    >>> wrong_game("chess", "hazari")
+    "not a Hazari record: its game is 'chess'"
+    >>> wrong_game("azi-match", "azi")
+    "this is an Azi match record, not an Azi record of one game: its game is 'azi-match'"
+    """
+    family = _family(expected)
+    title = family[:1].upper() + family[1:]
+    article = "an" if title[:1] in "AEIOU" else "a"
+    shown = _show(found)
+    if isinstance(found, str) and _family(found) == family:
+        return f"this is {_kind_text(found)}, not {_kind_text(expected)}: its game is {shown}"
+    return f"not {article} {title} record: its game is {shown}"
 
 
 class _Replayable(Protocol):

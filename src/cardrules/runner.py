@@ -407,7 +407,8 @@ class SimulationResult:
         bots = [f"{index}:{name}" for index, name in enumerate(self.bot_names)]
         seats = [f"seat {seat}" for seat in range(len(self.bot_names))]
         width = max(8, *(len(label) for label in bots))
-        lines = [f"{self.num_games} games; ± and intervals: Student's t 95% CI"]
+        games = f"{self.num_games} game{'' if self.num_games == 1 else 's'}"
+        lines = [f"{games}; ± and intervals: Student's t 95% CI"]
         lines.append(_header("bot", width))
         lines += [
             f"{label:<{width}}  {_row(s)}" for label, s in zip(bots, self.per_bot, strict=True)

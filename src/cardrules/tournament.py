@@ -223,7 +223,8 @@ class TournamentResult:
         boot = any(s.bootstrap is not None for s in self.standings)
         lines = [
             f"Ladder: {self.game}, {self.players} players, seed {self.seed}",
-            f"{self.games} deals per pair, each played twice: the first bot in {first}"
+            f"{self.games} deal{'s' * (self.games != 1)} per pair, each played twice:"
+            f" the first bot in {first}"
             f" seat{'s' * (first != 1)} and the second in {second}, then the roles swapped;"
             " seats rotated",
             "returns are per seat per game; ± and [low, high] are Student's t 95% CI over deals"

@@ -94,7 +94,7 @@ def test_ctrl_c_exits_130(
         (["simulate", "toy", "--games", "-1"], "--games must be from 1 to"),
         (["simulate", "toy", "--games", "0"], "--games must be from 1 to"),
         (["simulate", "toy", "--games", str(10**23)], "--games must be from 1 to"),
-        (["simulate", "toy", "--jobs", "0"], "--jobs must be at least 1"),
+        (["simulate", "toy", "--jobs", "0"], "--jobs must be from 1 to"),
     ],
 )
 def test_bad_arguments_exit_2(

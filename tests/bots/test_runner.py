@@ -155,7 +155,7 @@ def test_stat_matches_a_naive_t_interval() -> None:
 def test_table_labels_intervals_and_shows_n_a_without_them() -> None:
     table = simulate(new_toy, BOTS, 1, seed=2).table()
     lines = table.splitlines()
-    assert lines[0] == "1 games; ± and intervals: Student's t 95% CI"
+    assert lines[0] == "1 game; ± and intervals: Student's t 95% CI"
     assert "95% CI" in lines[1]
     assert "nan" not in table
     assert all(line.endswith("n/a") for line in lines[2:5])

@@ -43,7 +43,7 @@ def test_cards_parse_normalises(capsys: pytest.CaptureFixture[str]) -> None:
         (["deal", "hazari", "--players", "3"], "4 players, not 3"),
         (["deal", "hazari", "--seed", "-4"], "seed -4"),
         (["deal", "hazari", "--dealer", "4"], "dealer 4"),
-        (["deal", "poker"], "invalid choice: 'poker'"),
+        (["deal", "poker"], "unknown game 'poker'; the games are azi, hazari"),
         (["bogus"], "invalid choice: 'bogus'"),
     ],
 )
@@ -78,7 +78,10 @@ def test_azi_deal_shows_trump_and_hands(capsys: pytest.CaptureFixture[str]) -> N
     trump = lines[1].split(": ")[1]
     hands = [line.split(": ")[1].split() for line in lines[2:]]
     assert [len(hand) for hand in hands] == [4] * 5
-    assert hands[2][-1] == trump
+    assert trump in hands[2]  # the dealer holds the trump card
+    for hand in hands:  # by suit, then high card first, as in the menus of play
+        keys = [(card[1], -"23456789TJQKA".index(card[0])) for card in hand]
+        assert keys == sorted(keys, key=lambda key: ("CDHS".index(key[0]), key[1]))
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -120,9 +123,9 @@ def test_console_entry_point_error_exit_code() -> None:
 
 def test_bare_command_prints_usage(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys)
-    assert status == 0
-    assert out.startswith("usage: cardrules")
-    assert err == ""
+    assert status == 2
+    assert err.startswith("usage: cardrules") and "COMMAND" in err
+    assert out == ""
 
 
 def test_no_cards_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:

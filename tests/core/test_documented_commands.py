@@ -82,8 +82,13 @@ def test_the_documentation_shows_command_lines() -> None:
 
 @pytest.mark.parametrize(("place", "line"), COMMANDS, ids=[place for place, _ in COMMANDS])
 def test_documented_command_runs(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], place: str, line: str
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    place: str,
+    line: str,
 ) -> None:
+    monkeypatch.chdir(tmp_path)  # a command that writes a file (--save, --out) writes it here
     monkeypatch.setattr("sys.stdin", io.StringIO(ANSWERS))
     start = time.monotonic()
     status = main(argv_of(line))

@@ -77,7 +77,10 @@ def test_replay_faults_become_invalid_state(
             record(()).to_text().replace('"version":1', '"version":2'),
             "unsupported record format",
         ),
-        (record(()).to_text().replace('"counter"', '"azi"'), "record of 'azi'"),
+        (
+            record(()).to_text().replace('"counter"', '"azi"'),
+            "not a Counter record: its game is 'azi'",
+        ),
         (record(()).to_text().replace('"actions":[]', '"actions":{}'), "actions must be"),
         (record(()).to_text().replace('"actions":[]', '"actions":[1]'), "action 0 must be"),
         (record(()).to_text().replace('"seed":1', '"seed":-1'), "invalid dealing"),

@@ -289,7 +289,7 @@ def test_cli_defaults_to_every_bot(capsys: pytest.CaptureFixture[str]) -> None:
         (["--bots", "random"], "at least two bots"),
         (["--bots", "low,LOW"], "tournament: error: --bots names 'low' twice"),
         (["--games", "0"], "--games must be from 1 to"),
-        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--jobs", "0"], "--jobs must be from 1 to"),
         (["--players", "7"], "toy is played by 2, 3 players, not 7"),
         (["--seed", "-3"], "seed -3"),
         (["--games", "many"], "invalid int value"),

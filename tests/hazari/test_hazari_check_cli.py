@@ -102,7 +102,7 @@ def test_a_single_bad_record_names_its_error(
     assert main(["hazari", "check", str(path)]) == 1
     captured = capsys.readouterr()
     assert captured.out.startswith("line 1: error: not valid JSON: ")
-    assert captured.err.startswith("cardrules hazari: error: line 1: not valid JSON: ")
+    assert captured.err == "cardrules hazari: error: the record (line 1) failed\n"
     assert captured.err.count("\n") == 1
 
 

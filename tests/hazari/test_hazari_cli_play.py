@@ -6,10 +6,12 @@ import io
 
 import pytest
 
+from cardrules.cards import parse_cards
 from cardrules.cli import hazari_view, main
 from cardrules.cli.narrate import cards_text
 from cardrules.errors import CardRulesError
 from cardrules.hazari import HazariState, Up, arrangement_value, greedy_arrangement
+from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.solver import best_arrangement, top_arrangements
 from cardrules.registry import load_game
@@ -17,6 +19,7 @@ from cardrules.registry import load_game
 SEED = 1
 HAND = "KC 8C 9D 8D 3D 2D JH 8H 5H JS 8S 7S 5S"  # seat 0's hand for seed 1, in hand order
 BEST = "8C 8D 8S | JH 8H 5H | JS 7S 5S | KC 9D 3D 2D"
+BEST_SHOWN = "8S 8D 8C | JH 8H 5H | JS 7S 5S | KC 9D 3D 2D"  # each group high card first
 BREAKS_H7 = "KC 9D 3D 2D | 8C 8D 5H | JH 8H 5S | JS 7S 8S"
 
 
@@ -31,7 +34,13 @@ def test_the_hand_is_the_one_these_tests_expect() -> None:
     assert cards_text(observation.hand) == HAND
 
 
-def test_offers_best_greedy_then_the_next_by_value_each_with_its_value() -> None:
+def _classes(arrangement: Arrangement) -> tuple[int, ...]:
+    """What tells two arrangements apart for a person: each group's combination class
+    (by strength) and the points of the 4-card group; suit swaps share them."""
+    return (*[c.strength for c in arrangement.combinations], arrangement.points[3])
+
+
+def test_offers_best_greedy_then_the_next_that_really_differ() -> None:
     state, observation = _position()
     offered = hazari_view.options(observation, state.legal_actions())
     labels = [label for label, _ in offered]
@@ -40,28 +49,45 @@ def test_offers_best_greedy_then_the_next_by_value_each_with_its_value() -> None
     best, greedy = best_arrangement(hand), greedy_arrangement(hand)
     assert len(offered) == 2 + hazari_view.EXTRA_OPTIONS
     assert arrangements[:2] == [best, greedy]
-    assert labels[0].startswith(f"best:   {BEST}  (Trio 8-8-8, ")
+    assert labels[0].startswith(f"best:   {BEST_SHOWN}  (Trio 8-8-8, ")
     assert labels[1].startswith("greedy: ")
     assert all(label.startswith("next:   ") for label in labels[2:])
-    following = [a for a, _ in top_arrangements(hand, 10) if a not in (best, greedy)]
-    assert arrangements[2:] == following[: hazari_view.EXTRA_OPTIONS]
     for label, arrangement in zip(labels, arrangements, strict=True):
         assert label.endswith(f"  value {arrangement_value(arrangement):.1f}")
+    classes = [_classes(a) for a in arrangements]
+    assert len(set(classes)) == len(classes)  # no two are suit swaps of each other
     values = [arrangement_value(a) for a in arrangements]
     assert values[0] == max(values)
     assert values[2:] == sorted(values[2:], reverse=True)
+    # Nothing better was passed over: every arrangement worth more than the last one
+    # offered is a suit swap of one that is offered.
+    for arrangement, value in top_arrangements(hand, 200):
+        if value > values[-1] + 1e-9:
+            assert _classes(arrangement) in classes
 
 
-def test_cards_within_groups_follow_the_order_of_the_hand() -> None:
+def test_suit_swaps_of_the_best_are_not_offered_again() -> None:
+    hand = parse_cards("QC JC 8C 4C QD JD TD 7D 4D 9H 4H TS 9S")  # seed 3's seat 0
+    observation = load_game("hazari").new_state(3).observation(0)
+    assert sorted(observation.hand) == sorted(hand)
+    offered = hazari_view.options(observation, load_game("hazari").new_state(3).legal_actions())
+    values = [label.rsplit("value ", 1)[1] for label, _ in offered]
+    assert len(offered) == 1 + hazari_view.EXTRA_OPTIONS  # greedy is a swap of the best
+    classes = [_classes(action.arrangement) for _, action in offered]
+    assert len(set(classes)) == len(classes)
+    assert len(values) == len(offered)
+
+
+def test_cards_within_groups_are_sorted_high_card_first() -> None:
     state, observation = _position()
-    order = HAND.split()
     for label, action in hazari_view.options(observation, state.legal_actions()):
         groups = label.split("  (")[0].split(None, 1)[1].split(" | ")
         assert len(groups) == 4
         for text, group in zip(groups, action.arrangement.groups, strict=True):
-            cards = text.split()
-            assert sorted(cards) == sorted(str(card) for card in group)
-            assert [order.index(card) for card in cards] == sorted(order.index(c) for c in cards)
+            cards = parse_cards(text)
+            assert sorted(cards) == sorted(group)
+            keys = [(-int(card.rank), -int(card.suit)) for card in cards]
+            assert keys == sorted(keys)
 
 
 @pytest.mark.parametrize(
@@ -106,7 +132,7 @@ def test_playing_a_typed_arrangement_after_refused_ones(
     assert main(["play", "hazari", "--seed", str(SEED), "--human", "0"]) == 0
     out = capsys.readouterr().out
     assert f"  seat 0 (you) holds {HAND}" in out
-    assert "  1. best:   " + BEST in out
+    assert "  1. best:   " + BEST_SHOWN in out
     assert "  Not accepted: you do not hold AS AH AD KS KH KD QS QH QD 2C;" in out
     assert "  Not accepted: 4-card group Colour 9-3-2 is higher than 3-card group" in out
     assert "  Not accepted: 9 is not one of the choices 1-5. Try again." in out

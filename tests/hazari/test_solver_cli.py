@@ -65,9 +65,7 @@ def test_value_tables(capsys: pytest.CaptureFixture[str]) -> None:
     assert printed == model_to_json(generate_tables(3, 1))
     assert printed["deals"] == 3 and printed["seed"] == 1 and printed["samples"] == 12
     assert main(["hazari", "value-tables", "--jobs", "0"]) == 2
-    assert capsys.readouterr().err == (
-        "cardrules hazari: error: --jobs must be at least 1, not 0\n"
-    )
+    assert capsys.readouterr().err.startswith("cardrules hazari: error: --jobs must be from 1 to")
     assert main(["hazari", "value-tables", "--deals", "0"]) == 2
     assert "--deals must be at least 1, not 0" in capsys.readouterr().err
 

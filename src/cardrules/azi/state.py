@@ -19,17 +19,20 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardrules.azi.actions import AziAction, parse_action
+from cardrules.azi.deal import CARDS_EACH, seats_from_left, stack
 from cardrules.azi.events import AntesPaid, AziEvent
 from cardrules.azi.observation import AziObservation
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
 from cardrules.azi.transitions import FOLDED, IN, NOBODY, OUT, GameSetup, Position
-from cardrules.cards import Card, _show, format_cards
+from cardrules.cards import Card, _show, format_cards, require_distinct
 from cardrules.dealing import Dealing
-from cardrules.errors import InvalidRulesError, InvalidStateError
+from cardrules.deck import Deck
+from cardrules.errors import InvalidCardsError, InvalidRulesError, InvalidStateError
 from cardrules.game import Turn
 from cardrules.records import GameRecord, dump_json, load_record, record_of
 from cardrules.rng import Rng, derive_seed
@@ -106,15 +109,31 @@ class AziState(Position):
         seed: int | None = None,
         dealer: int | None = None,
         dealing: Dealing | None = None,
+        hands: Sequence[Iterable[Card]] | None = None,
     ) -> AziState:
         """The start of a game: antes paid, the first deal dealt, the fold phase begun.
 
-        Chance comes from ``dealing`` (explicit decks and/or a seed), or from ``seed``.
-        ``dealer`` is the first dealer; by default it is drawn by lot (A4) from the dealing.
+        Chance comes from ``dealing`` (explicit decks and/or a seed), from ``seed``, or
+        from ``hands``: each seat's 4 cards for the first deal, the dealer's last card
+        being the trump card (A4), with the rest of the pack undealt in pack order;
+        later deals are seeded from that deck. ``dealer`` is the first dealer; by
+        default it is drawn by lot (A4) from the dealing, and with ``hands`` it must
+        be given.
+
+        >>> state = AziState.new(AziRules(players=3), seed=7, dealer=0)
+        >>> again = AziState.new(AziRules(players=3), hands=state.hands, dealer=0)
+        >>> again.hands == state.hands, again.trump_card == state.trump_card
+        (True, True)
         """
         rules = AziRules() if rules is None else rules
         if not isinstance(rules, AziRules):
             raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
+        if hands is not None:
+            if seed is not None or dealing is not None:
+                raise InvalidRulesError("give one of a seed, a dealing or hands, not several")
+            if dealer is None:
+                raise InvalidRulesError("a game from explicit hands needs its dealer")
+            dealing = Dealing(decks=(_deck_of_hands(rules, hands, dealer),))
         if dealing is None:
             if seed is None:
                 raise InvalidRulesError(
@@ -435,6 +454,39 @@ def _default_rules(players: int) -> AziRules:
     """``AziRules(players=players)``, built once: rules are immutable, and validating
     them was a tenth of a new game's time (an invalid count raises, and is not cached)."""
     return AziRules(players=players)
+
+
+def _deck_of_hands(rules: AziRules, hands: Sequence[Iterable[Card]], dealer: object) -> Deck:
+    """The deck whose first deal (A4) gives each seat its hand in ``hands``, the
+    dealer's last card turned up as trump, the rest of the pack left in pack order."""
+    n = rules.players
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise InvalidRulesError(f"dealer {_show(dealer)} is not a seat in 0..{n - 1}")
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise InvalidCardsError(f"expected {n} hands of Card objects, got {_show(hands)}")
+    if len(hands) != n:
+        raise InvalidCardsError(f"{n} players need {n} hands, got {len(hands)}")
+    seats = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
+            raise InvalidCardsError(f"hand {seat} must be Card objects, got {_show(hand)}")
+        cards = require_distinct(hand, f"hand {seat}")
+        if len(cards) != CARDS_EACH:
+            raise InvalidCardsError(
+                f"hand {seat} must hold {CARDS_EACH} cards, got {len(cards)}: {format_cards(cards)}"
+            )
+        seats.append(cards)
+    dealt = require_distinct([card for hand in seats for card in hand], "the hands together")
+    pack = rules.pack
+    foreign = [card for card in dealt if card not in set(pack)]
+    if foreign:
+        raise InvalidCardsError(
+            f"{format_cards(foreign)} {'is' if len(foreign) == 1 else 'are'} not in the"
+            f" {''.join(map(str, rules.suits))} pack of these rules"
+        )
+    order = seats_from_left(dealer, range(n), n)
+    rest = [card for card in pack if card not in set(dealt)]
+    return Deck(stack([seats[seat] for seat in order], rest))
 
 
 def new_game(

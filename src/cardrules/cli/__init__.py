@@ -1,7 +1,9 @@
 """The ``cardrules`` command line.
 
 Each sub-command lives in a module of this package with a ``register`` function.
-Bad input exits with status 2 and one line on standard error, never a traceback.
+Bad input exits with status 2 and one line on standard error, never a traceback,
+prefixed by the command it concerns (``cardrules simulate: error: ...``). A bare
+``cardrules`` prints the help to standard error and exits 2.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import NoReturn
 
 from cardrules._version import __version__
 from cardrules.cli.interrupts import handling_interrupts
+from cardrules.cli.progress import end_open_lines
 from cardrules.errors import CardRulesError
 
 __all__ = ["COMMANDS", "UsageError", "main"]
@@ -40,6 +43,19 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message, self.prog)
 
 
+class _CommandParser(_Parser):
+    """A sub-command's parser: it reports arguments it does not know itself, under its
+    own name, where argparse would pass them up to ``cardrules``."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every registered sub-command."""
     parser = _Parser(
@@ -52,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         version=f"cardrules {__version__}",
         help="print the version and exit",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     for name in COMMANDS:
         module = importlib.import_module(f"cardrules.cli.{name}")
         module.register(commands)
@@ -70,8 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         prog = f"cardrules {args.command}" if args.command else prog
         if args.command is None:
-            parser.print_help()
-            return 0
+            parser.print_help(sys.stderr)
+            return 2
         with handling_interrupts():
             status: int = args.run(args)
         sys.stdout.flush()
@@ -83,6 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        end_open_lines()
         print("cardrules: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:

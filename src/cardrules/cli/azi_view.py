@@ -43,11 +43,21 @@ from cardrules.azi import (
     parse_action_text,
 )
 from cardrules.cards import parse_card
-from cardrules.cli.narrate import Option, cards_text, seat_text
+from cardrules.cli.narrate import Option, card_order, cards_text, seat_text
 from cardrules.errors import ParseError
 from cardrules.game import LegalActions, Turn
 
-__all__ = ["AziNarrator", "describe", "label", "narrator", "options", "parse", "show"]
+__all__ = [
+    "AziNarrator",
+    "aliases",
+    "describe",
+    "label",
+    "narrator",
+    "options",
+    "parse",
+    "show",
+    "tricks_text",
+]
 
 
 def describe(
@@ -197,7 +207,7 @@ def show(observation: AziObservation | AziMatchObservation, unicode: bool = Fals
     lines = [
         f"You are seat {observation.player}. Trump card {trump}. Your hand: {hand}.",
         f"Pot {observation.pot}, stake {observation.stake}, your balance {balance:+d};"
-        f" tricks by seat {list(observation.tricks)}.",
+        f" {tricks_text(observation.tricks)}.",
     ]
     if observation.trick:
         shown = ", ".join(
@@ -205,6 +215,16 @@ def show(observation: AziObservation | AziMatchObservation, unicode: bool = Fals
         )
         lines.append(f"On the table: {shown}.")
     return lines
+
+
+def tricks_text(tricks: Sequence[int]) -> str:
+    """The tricks taken so far, in words.
+
+    >>> tricks_text([0, 0, 0]), tricks_text([0, 1, 0, 2])
+    ('no tricks taken yet', 'tricks taken: seat 1 has 1, seat 3 has 2')
+    """
+    taken = [f"seat {seat} has {count}" for seat, count in enumerate(tricks) if count]
+    return "tricks taken: " + ", ".join(taken) if taken else "no tricks taken yet"
 
 
 def label(
@@ -245,8 +265,30 @@ def options(
     legal: LegalActions[Any],
     unicode: bool = False,
 ) -> list[Option]:
-    """Every legal action, numbered."""
-    return [(label(action, observation, unicode), action) for action in legal]
+    """Every legal action, numbered: cards in the order the hand shows them, raises by
+    amount, invitations by seat."""
+    ordered = sorted(legal, key=_menu_key)
+    return [(label(action, observation, unicode), action) for action in ordered]
+
+
+_MENU_ORDER = (Play, Fold, Discard, PlayCard, Pass, Raise, Declare, Accept, Decline, Join, Skip)
+
+
+def _menu_key(action: Any) -> tuple[int, tuple[int, ...]]:
+    kind = next((n for n, k in enumerate(_MENU_ORDER) if isinstance(action, k)), len(_MENU_ORDER))
+    if isinstance(action, (Discard, PlayCard)):
+        return kind, card_order(action.card)
+    if isinstance(action, Raise):
+        return kind, (action.amount,)
+    if isinstance(action, Declare):
+        invite = -1 if action.invite is None else action.invite
+        return kind, (int(action.raznomast), invite)
+    return kind, ()
+
+
+def aliases(action: Any) -> list[str]:
+    """Short forms of an action's choice beyond its label's words: a raise's amount."""
+    return [str(action.amount)] if isinstance(action, Raise) else []
 
 
 def parse(text: str, observation: AziObservation | AziMatchObservation) -> Any:
@@ -262,6 +304,13 @@ def parse(text: str, observation: AziObservation | AziMatchObservation) -> Any:
         return parse_action_text(text)
     except ParseError:
         if len(words) == 1:
-            card = parse_card(words[0])
-            return Discard(card) if observation.phase is Phase.DISCARD else PlayCard(card)
-    raise ParseError(f"cannot read {text!r} as an action; type a number from the list")
+            try:
+                card = parse_card(words[0])
+            except ParseError:
+                pass
+            else:
+                return Discard(card) if observation.phase is Phase.DISCARD else PlayCard(card)
+    raise ParseError(
+        f"cannot read {text!r:.40} as an action; type a number from the list, a choice as"
+        " listed, or a short form such as 'fold', '7D' or '12'"
+    )

@@ -1,31 +1,109 @@
-"""The games and bots as the command line offers them, read from the game registry.
+"""The games, rule options, bots and worker counts as the command line offers them.
 
 Nothing here lists the games: :func:`cardrules.game_names` does, and each game's
-definition names its bots, its strongest bot and the view that narrates it.
+definition names its rule options, its bots, its strongest bot and the view that
+narrates it. Wherever a command takes a game it takes a spec too
+(``'azi(ante=5)'``), and every rule option of every game is also a flag
+(``--ante 5``); flags win over the spec.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+from typing import Any
 
 from cardrules.bots.base import Bot
 from cardrules.cli import UsageError
+from cardrules.cli.bots import bot_factory
 from cardrules.errors import CardRulesError
 from cardrules.registry import Game, game_names, load_game
 
 __all__ = [
+    "JOBS_PER_CPU",
     "add_bots_option",
     "add_game_argument",
+    "add_jobs_option",
     "add_players_option",
+    "add_rule_options",
+    "check_jobs",
     "load_cli_game",
+    "max_jobs",
     "parse_bots",
 ]
 
+JOBS_PER_CPU = 4
+"""``--jobs`` may ask for at most this many worker processes per CPU."""
+
+
+def max_jobs() -> int:
+    """The most worker processes ``--jobs`` accepts: :data:`JOBS_PER_CPU` per CPU."""
+    return JOBS_PER_CPU * (os.cpu_count() or 1)
+
+
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--jobs`` option, with its cap in the help."""
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes; above 1 uses a process pool (default 1; at most"
+        f" {JOBS_PER_CPU} per CPU, {max_jobs()} here)",
+    )
+
+
+def check_jobs(jobs: int, prog: str = "cardrules") -> int:
+    """``jobs`` if it is from 1 to :func:`max_jobs`; otherwise a usage error."""
+    if not 1 <= jobs <= max_jobs():
+        raise UsageError(
+            f"--jobs must be from 1 to {max_jobs()} ({JOBS_PER_CPU} per CPU), not {jobs}", prog
+        )
+    return jobs
+
 
 def add_game_argument(parser: argparse.ArgumentParser) -> None:
-    """The positional GAME argument, with every registered game as a choice."""
+    """The positional GAME argument: a registered game's name or a spec with rule options."""
     names = game_names()
-    parser.add_argument("game", choices=names, help="the game: " + ", ".join(names))
+    parser.add_argument(
+        "game",
+        metavar="GAME",
+        help=f"the game: {', '.join(names)}, or a spec with rule options such as"
+        f" '{names[0]}(players=5)'",
+    )
+
+
+def _option_defaults() -> dict[str, dict[str, object]]:
+    """Each rule option (but ``players``) with each game's default for it."""
+    found: dict[str, dict[str, object]] = {}
+    for name in game_names():
+        for option, default in load_game(name).options.items():
+            if option != "players":
+                found.setdefault(option, {})[name] = default
+    return found
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "none" if value is None else str(value)
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """``--players`` and a flag for every rule option of every game (``--ante 5``).
+
+    A flag of an option the chosen game lacks is refused when the game loads.
+    """
+    add_players_option(parser)
+    group = parser.add_argument_group("rule options (they override the game spec's)")
+    for option, defaults in _option_defaults().items():
+        flag = "--" + option.replace("_", "-")
+        where = "; ".join(f"{game} default {_shown(value)}" for game, value in defaults.items())
+        if all(isinstance(value, bool) for value in defaults.values()):
+            group.add_argument(
+                flag, dest=f"rule_{option}", action="store_const", const="true", help=where
+            )
+        else:
+            group.add_argument(flag, dest=f"rule_{option}", metavar="VALUE", help=where)
 
 
 def add_bots_option(parser: argparse.ArgumentParser) -> None:
@@ -41,7 +119,8 @@ def add_bots_option(parser: argparse.ArgumentParser) -> None:
         help="comma-separated bot names by seat; a shorter list fills the remaining seats with"
         " its last name, and no list puts the game's strong bot in every seat ("
         + "; ".join(lines)
-        + "); case does not matter",
+        + "); case does not matter. Your own bot is module:attr, such as mypkg.bots:MyBot"
+        " (a class or function of no arguments that makes a bot)",
     )
 
 
@@ -56,13 +135,42 @@ def add_players_option(parser: argparse.ArgumentParser, what: str = "players") -
     parser.add_argument("--players", type=int, help=f"{what} ({'; '.join(lines)})")
 
 
-def load_cli_game(name: str, players: int | None) -> Game:
-    """The game ``name`` with ``players`` seats (or its default); bad counts are usage errors."""
+def _flag_options(args: argparse.Namespace) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for key, value in vars(args).items():
+        if key.startswith("rule_") and value is not None:
+            options[key.removeprefix("rule_")] = value
+    if getattr(args, "players", None) is not None:
+        options["players"] = args.players
+    return options
+
+
+def load_cli_game(args: argparse.Namespace | str, players: int | None = None) -> Game:
+    """The game of a command's GAME argument (a name or a spec) with its rule-option flags.
+
+    ``args`` may also be the spec itself, with ``players`` the only option. Bad
+    specs and options are usage errors naming the fault.
+    """
+    options: dict[str, object]
+    if isinstance(args, str):
+        spec, options = args, ({} if players is None else {"players": players})
+    else:
+        spec, options = args.game, _flag_options(args)
     try:
-        return load_game(name) if players is None else load_game(name, players=players)
+        return load_game(spec, **options)
     except CardRulesError as exc:
-        allowed = _counts(load_game(name).definition.players)
-        raise UsageError(f"{name} is played by {allowed} players, not {players}") from exc
+        requested = options.get("players")
+        if requested is not None:
+            try:
+                game = load_game(spec)
+            except CardRulesError:
+                raise UsageError(str(exc)) from None
+            allowed = _counts(game.definition.players)
+            if requested not in game.definition.players:
+                raise UsageError(
+                    f"{game.name} is played by {allowed} players, not {requested}"
+                ) from None
+        raise UsageError(str(exc)) from None
 
 
 def _counts(counts: tuple[int, ...]) -> str:
@@ -73,25 +181,33 @@ def _counts(counts: tuple[int, ...]) -> str:
     return ", ".join(map(str, ordered))
 
 
+def bot_entries(text: str | None) -> list[str] | None:
+    """The entries of a ``--bots`` list, stripped; ``None`` for no list."""
+    if text is None:
+        return None
+    entries = [entry.strip() for entry in text.split(",")]
+    if not all(entries):
+        raise UsageError(f"--bots {text!r} has an empty name")
+    return entries
+
+
 def parse_bots(game: Game, text: str | None) -> tuple[list[str], list[Bot]]:
     """One bot per seat from a comma-separated list of names (see :func:`add_bots_option`),
-    with the registry name of each.
+    with the name of each as the user wrote it.
 
     The command line shows these names, the ones the user chose (``strong``), rather
     than the names the bots give themselves.
     """
     players = game.num_players
-    strong = game.definition.strong_bot
-    names = [strong] if text is None else [name.strip().lower() for name in text.split(",")]
-    if len(names) > players:
-        raise UsageError(f"--bots names {len(names)} bots but {game.name} has {players} seats")
-    names += [names[-1]] * (players - len(names))
-    factories = game.bots
-    by_lower = {name.lower(): name for name in factories}
-    unknown = [name for name in names if name not in by_lower]
-    if unknown:
-        raise UsageError(
-            f"unknown {game.name} bot {unknown[0]!r}; choose from {', '.join(factories)}"
-        )
-    chosen = [by_lower[name] for name in names]
-    return chosen, [factories[name]() for name in chosen]
+    entries = bot_entries(text) or [game.definition.strong_bot]
+    if len(entries) > players:
+        raise UsageError(f"--bots names {len(entries)} bots but {game.name} has {players} seats")
+    entries += [entries[-1]] * (players - len(entries))
+    factories = dict(game.bots)
+    chosen: dict[str, Any] = {}
+    names = []
+    for entry in entries:
+        name, factory = bot_factory(entry, factories, game.name)
+        chosen.setdefault(name, factory)
+        names.append(name)
+    return names, [chosen[name]() for name in names]

@@ -23,6 +23,7 @@ from typing import Any
 
 from cardrules.cards import format_cards, parse_cards
 from cardrules.cli import UsageError
+from cardrules.cli.games import add_jobs_option, check_jobs
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.equity import arrangement_equity
 from cardrules.hazari.partitions import count_valid_arrangements
@@ -61,12 +62,7 @@ def register(actions: Any) -> None:
         "--deals", type=int, default=DEALS, help=f"random deals to count (default {DEALS})"
     )
     tables.add_argument("--seed", type=int, default=SEED, help=f"the deals' seed (default {SEED})")
-    tables.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        help="worker processes; above 1 uses a process pool (default 1)",
-    )
+    add_jobs_option(tables)
     tables.set_defaults(run=_value_tables)
 
 
@@ -127,9 +123,8 @@ def _arrange(args: argparse.Namespace) -> int:
 def _value_tables(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise UsageError(f"--deals must be at least 1, not {args.deals}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    jobs = check_jobs(args.jobs)
     check_seed(args.seed)
-    model = generate_tables(args.deals, args.seed, workers=args.jobs)
+    model = generate_tables(args.deals, args.seed, workers=jobs)
     print(json.dumps(model_to_json(model), separators=(",", ":")))
     return 0

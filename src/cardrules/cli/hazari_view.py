@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import format_cards, parse_cards
-from cardrules.cli.narrate import Option, cards_text, cards_text_order, seat_text
+from cardrules.cli.narrate import Option, cards_text, cards_text_order, group_text, seat_text
 from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions, Turn
 from cardrules.hazari.actions import Up, parse_action_text
@@ -14,12 +14,20 @@ from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
-from cardrules.hazari.solver import arrangement_value, greedy_arrangement, top_arrangements
+from cardrules.hazari.solver import (
+    arrangement_value,
+    best_arrangement,
+    greedy_arrangement,
+    top_arrangements,
+)
 
 __all__ = ["HazariNarrator", "narrator", "options", "parse", "show"]
 
 EXTRA_OPTIONS = 3
 """How many arrangements, after the best and the greedy one, a person is offered."""
+
+SEARCHED = (16, 64, 256)
+"""How many top arrangements are searched, in turn, for ones that really differ."""
 
 
 class HazariNarrator:
@@ -55,7 +63,7 @@ class HazariNarrator:
     def _round(self, event: RoundPlayed) -> list[str]:
         lines = [f"Round {event.number}, {seat_text(event.leader, self.names)} leads:"]
         for seat, group in zip(event.players, event.groups, strict=True):
-            shown = format_cards(group, unicode=self.unicode)
+            shown = group_text(group, unicode=self.unicode)
             combination = evaluate(group if len(group) == 3 else best_three(group))
             lines.append(f"  seat {seat}: {shown:<14} {combination}")
         winner = seat_text(event.winner, self.names)
@@ -85,31 +93,45 @@ def show(observation: HazariObservation, unicode: bool = False) -> list[str]:
 
 
 def _label(title: str, arrangement: Arrangement, unicode: bool) -> str:
-    groups = " | ".join(cards_text(group, unicode) for group in arrangement.groups)
+    groups = " | ".join(group_text(group, unicode) for group in arrangement.groups)
     kinds = ", ".join(str(c) for c in arrangement.combinations)
     value = arrangement_value(arrangement)
     return f"{title + ':':<8}{groups}  ({kinds})  value {value:.1f}"
 
 
+def _kinds(arrangement: Arrangement) -> tuple[int, ...]:
+    """What sets an arrangement apart: the strength class of each group's combination
+    and the 4-card group's points, so suit swaps of one arrangement count once."""
+    return (*arrangement.strengths, arrangement.points[3])
+
+
 def options(
     observation: HazariObservation, legal: LegalActions[Any], unicode: bool = False
 ) -> list[Option]:
-    """The solver's best arrangement, the greedy one, then the next best by value.
+    """The solver's best arrangement, the greedy one, then the next best that really differ.
 
     Each comes with its value, the expected card points of the solver's value
-    model (:func:`~cardrules.hazari.solver.arrangement_value`); the cards of each
-    group are listed in the order the hand shows them.
+    model (:func:`~cardrules.hazari.solver.arrangement_value`). Arrangements that
+    differ only by swapping suits (the same combination classes) are offered once;
+    each group's cards are listed high card first.
     """
-    top = [arrangement for arrangement, _ in top_arrangements(observation.hand, 2 + EXTRA_OPTIONS)]
-    best, greedy = top[0], greedy_arrangement(observation.hand)
+    hand = observation.hand
+    best, greedy = best_arrangement(hand), greedy_arrangement(hand)
     result = [(_label("best", best, unicode), Up(best))]
-    if greedy != best:
+    seen = {_kinds(best)}
+    if _kinds(greedy) not in seen:
         result.append((_label("greedy", greedy, unicode), Up(greedy)))
-    for arrangement in top[1:]:
-        if len(result) >= 2 + EXTRA_OPTIONS:
+        seen.add(_kinds(greedy))
+    wanted = len(result) + EXTRA_OPTIONS
+    for searched in SEARCHED:
+        for arrangement, _ in top_arrangements(hand, searched):
+            if len(result) >= wanted:
+                return result
+            if _kinds(arrangement) not in seen:
+                seen.add(_kinds(arrangement))
+                result.append((_label("next", arrangement, unicode), Up(arrangement)))
+        if len(result) >= wanted:
             break
-        if arrangement != greedy:
-            result.append((_label("next", arrangement, unicode), Up(arrangement)))
     return result
 
 

@@ -15,7 +15,15 @@ from typing import Any, Protocol
 from cardrules.cards import Card, format_cards
 from cardrules.game import Turn
 
-__all__ = ["Narrator", "Option", "cards_text", "cards_text_order", "seat_text"]
+__all__ = [
+    "Narrator",
+    "Option",
+    "card_order",
+    "cards_text",
+    "cards_text_order",
+    "group_text",
+    "seat_text",
+]
 
 Option = tuple[str, Any]
 """A numbered choice offered to a person: its label and its action."""
@@ -46,9 +54,24 @@ def seat_text(seat: int, names: Sequence[str]) -> str:
     return f"seat {seat} ({names[seat]})"
 
 
+def card_order(card: Card) -> tuple[int, int]:
+    """The sort key of a card in a hand: by suit, then high card first."""
+    return int(card.suit), -int(card.rank)
+
+
 def cards_text_order(cards: Iterable[Card]) -> list[Card]:
     """Cards grouped by suit, high first, as a player holds them."""
-    return sorted(cards, key=lambda c: (c.suit, -c.rank))
+    return sorted(cards, key=card_order)
+
+
+def group_text(cards: Iterable[Card], unicode: bool = False) -> str:
+    """The cards of one combination, high card first (then by suit), as it reads.
+
+    >>> from cardrules.cards import parse_cards
+    >>> group_text(parse_cards("TC 8H 9S"))
+    'TC 9S 8H'
+    """
+    return format_cards(sorted(cards, key=lambda c: (-int(c.rank), -int(c.suit))), unicode=unicode)
 
 
 def cards_text(cards: Iterable[Card], unicode: bool = False) -> str:

@@ -1,38 +1,54 @@
-"""``cardrules play hazari|azi``: one narrated game between bots, or against you.
+"""``cardrules play GAME``: one narrated game between bots, or against you.
 
 With ``--human SEAT`` you play that seat: the command shows your hand and the
-numbered legal actions, and reads your choice from standard input. Bad input is
-refused with the reason and asked again; end of input (Ctrl-D) or Ctrl-C leaves
-the game cleanly.
+numbered legal actions, and reads your choice from standard input: the number,
+the choice as listed, a short form of it (``7d``, ``12``, ``fold``), or any action
+in the game's text form (see :mod:`cardrules.cli.choices`). Bad or ambiguous input
+is refused with the reason and asked again; end of input (Ctrl-D) or Ctrl-C
+leaves the game cleanly.
+
+``--save FILE`` keeps the game's record in FILE, rewritten after every action
+(to a temporary file, then moved into place, so FILE always holds a whole
+record); ``--load FILE`` continues a saved game of the same game and rules.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from cardrules.bots.base import Bot, bot_name
 from cardrules.cli import UsageError
+from cardrules.cli.choices import match_choice
 from cardrules.cli.games import (
     add_bots_option,
     add_game_argument,
-    add_players_option,
+    add_rule_options,
     load_cli_game,
     parse_bots,
 )
 from cardrules.cli.narrate import Narrator, Option
+from cardrules.cli.records import read_text
 from cardrules.errors import CardRulesError
-from cardrules.game import LegalActions, Turn
+from cardrules.game import GameState, LegalActions, Turn
+from cardrules.records import dump_json
+from cardrules.registry import Game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM, StopPlay, play_game
 
-__all__ = ["Human", "QuitGame", "play_narrated", "register"]
+__all__ = ["Human", "QuitGame", "load_saved", "play_narrated", "register", "save_record"]
 
 OptionsFn = Callable[[Any, LegalActions[Any]], list[Option]]
 ParseFn = Callable[[str, Any], Any]
+AliasesFn = Callable[[Any], list[str]]
+
+PROG = "cardrules play"
 
 
 class QuitGame(StopPlay):
@@ -45,7 +61,9 @@ class Human:
     ``options(observation, legal)`` lists ``(label, action)`` pairs to number;
     ``parse(text, observation)`` reads typed actions (it may raise a
     :class:`~cardrules.errors.CardRulesError` whose message is shown);
-    ``show(observation)`` gives the lines describing the position.
+    ``show(observation)`` gives the lines describing the position;
+    ``aliases(action)`` gives extra short forms of an action's choice (such as
+    ``12`` for ``raise to 12``).
     """
 
     name = "you"
@@ -57,12 +75,14 @@ class Human:
         parse: ParseFn | None = None,
         read: Callable[[str], str] | None = None,
         out: IO[str] | None = None,
+        aliases: AliasesFn | None = None,
     ) -> None:
         self.options = options
         self.show = show
         self.parse = parse
         self.read = read
         self.out = out
+        self.aliases = aliases
 
     def _print(self, text: str) -> None:
         print(text, file=self.out or sys.stdout)
@@ -91,21 +111,21 @@ class Human:
     def _read_choice(
         self, text: str, options: list[Option], observation: Any, legal: LegalActions[Any]
     ) -> tuple[Any, str | None]:
-        if not text:
-            return None, "type a number"
-        if text.isascii() and text.isdigit():  # not "²", which int() refuses
-            if len(text) <= 9 and 1 <= int(text) <= len(options):
-                return options[int(text) - 1][1], None
-            shown = text if len(text) <= 12 else f"{text[:9]}... ({len(text)} digits)"
-            return None, f"{shown} is not one of the choices 1-{len(options)}"
+        labels = [label for label, _ in options]
+        aliases = [self.aliases(action) for _, action in options] if self.aliases else []
+        index, reason = match_choice(text, labels, aliases)
+        if index is not None:
+            return options[index][1], None
+        if reason is not None:
+            return None, reason
         if self.parse is None:
-            return None, f"{text!r} is not a number"
+            return None, f"{text!r:.40} is not one of the choices; type a number 1-{len(options)}"
         try:
             action = self.parse(text, observation)
         except CardRulesError as exc:
             return None, str(exc)
         if action not in legal:
-            return None, f"{text!r} is not a legal action here"
+            return None, f"{text!r:.40} is not a legal action here"
         return action, None
 
 
@@ -116,11 +136,13 @@ def play_narrated(
     narrator: Narrator,
     viewer: int | None,
     out: IO[str] | None = None,
+    after_turn: Callable[[Any], None] | None = None,
 ) -> Any:
     """Play ``state`` to the end, printing the narration; returns the final state.
 
     The players get what :func:`cardrules.runner.play_game` gives any bot: their
-    observation and the legal actions.
+    observation and the legal actions. ``after_turn(state)`` is called after
+    each action (``--save`` writes the record there).
     """
     stream = out or sys.stdout
     before = [state]
@@ -130,6 +152,8 @@ def play_narrated(
             print(line, file=stream)
 
     def narrate(after: Any, turn: Turn[Any]) -> None:
+        if after_turn is not None:
+            after_turn(after)
         say(narrator.turn(before[0], turn, after, viewer))
         before[0] = after
 
@@ -141,47 +165,107 @@ def play_narrated(
 
 def register(commands: Any) -> None:
     """Add the ``play`` command."""
-    parser = commands.add_parser("play", help="play one narrated game between bots or against you")
+    parser = commands.add_parser(
+        "play",
+        help="play one narrated game between bots or against you",
+        description="Play one narrated game between bots, or against them with --human. Choose"
+        " by number, by the choice as listed, by a short form of it, or by typing an action;"
+        " --save keeps the game in a file after every action and --load continues it.",
+    )
     add_game_argument(parser)
-    add_players_option(parser)
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     add_bots_option(parser)
     parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
     parser.add_argument("--unicode", action="store_true", help="print suit symbols")
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the game's record to FILE after every action (replaced whole each time)",
+    )
+    parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="continue the game saved in FILE (a record of the same game and rules)",
+    )
+    add_rule_options(parser)
     parser.set_defaults(run=_play)
 
 
+def save_record(state: Any, path: str) -> None:
+    """Write ``state``'s record to ``path`` atomically: a temporary file, then a rename."""
+    text = dump_json(state.to_json()) + "\n"
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".cardrules-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path!r}: {exc.strerror}", PROG) from exc
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise UsageError(f"cannot write {path!r}: {exc.strerror}", PROG) from exc
+
+
+def load_saved(game: Game, path: str) -> GameState[Any, Any]:
+    """The game saved in ``path``; it must be a game (not a match) of ``game``'s rules."""
+    text = read_text(path, PROG)
+    try:
+        state = game.state_from_json(text)
+    except CardRulesError as exc:
+        raise UsageError(f"cannot continue {path!r}: {exc}", PROG) from None
+    fresh = game.new_state(0)
+    if type(state) is not type(fresh):
+        raise UsageError(
+            f"cannot continue {path!r}: it holds a {type(state).__name__}, but play plays"
+            f" one {type(fresh).__name__}",
+            PROG,
+        )
+    if state.is_terminal:
+        raise UsageError(f"cannot continue {path!r}: that game is already over", PROG)
+    return state
+
+
 def _play(args: argparse.Namespace) -> int:
-    game = load_cli_game(args.game, args.players)
+    game = load_cli_game(args)
     players = game.num_players
     seed = check_seed(args.seed)
     names, seats = parse_bots(game, args.bots)
     if args.human is not None and not 0 <= args.human < players:
         raise UsageError(f"--human {args.human} is not a seat in 0..{players - 1}")
-    state = game.new_state(seed)
+    state = game.new_state(seed) if args.load is None else load_saved(game, args.load)
     rngs = [Rng(derive_seed(seed, BOT_STREAM, seat)) for seat in range(players)]
     view = importlib.import_module(game.definition.view)
     if args.human is not None:
         seats[args.human] = human_for(view, args.unicode)
         names[args.human] = bot_name(seats[args.human])
     narrator = view.narrator(names, args.unicode)
+    save = None if args.save is None else (lambda after: save_record(after, args.save))
+    if save is not None:
+        save(state)
+    if args.load is not None:
+        print(f"Continuing the game saved in {args.load}, after {len(state.history)} actions.")
     try:
-        play_narrated(state, seats, rngs, narrator, args.human)
+        play_narrated(state, seats, rngs, narrator, args.human, after_turn=save)
     except QuitGame:
-        print("\nGame abandoned.")
+        print("\nGame abandoned." + (f" It is saved in {args.save}." if args.save else ""))
         print("cardrules: end of input: the game was abandoned", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("\nGame abandoned.")
+        print("\nGame abandoned." + (f" It is saved in {args.save}." if args.save else ""))
         raise
     return 0
 
 
 def human_for(view: Any, unicode: bool, read: Callable[[str], str] | None = None) -> Human:
     """A :class:`Human` player prompting with a game's view module."""
+    aliases = getattr(view, "aliases", None)
     return Human(
         lambda observation, legal: view.options(observation, legal, unicode),
         lambda observation: view.show(observation, unicode),
         view.parse,
         read,
+        aliases=None if aliases is None else (lambda action: list(aliases(action))),
     )

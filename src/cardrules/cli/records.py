@@ -4,8 +4,10 @@ A file holds either one record (a JSON document, on one line or pretty-printed
 over many) or one record per line (JSON lines, as ``cardrules simulate --out``
 writes them). Each record is loaded by the game's definition, which replays it
 and checks it, and reported with its line number: ``OK`` and where the game
-stands, or the reason it fails. The command exits 1 if any record fails, and 2
-if the file cannot be read at all (missing, not UTF-8 text, empty).
+stands, or the reason it fails, each once on standard output. Standard error
+gets one summary line naming the failed lines (the first
+:data:`LISTED_FAILURES`, then how many more). The command exits 1 if any record
+fails, and 2 if the file cannot be read at all (missing, not UTF-8 text, empty).
 """
 
 from __future__ import annotations
@@ -17,10 +19,21 @@ from collections.abc import Callable
 from typing import Any
 
 from cardrules.cli import UsageError
+from cardrules.cli.text import listed, plural
 from cardrules.errors import CardRulesError
 from cardrules.registry import GameDefinition, load_game
 
-__all__ = ["Describe", "add_check_action", "check_records", "read_records", "read_text"]
+__all__ = [
+    "LISTED_FAILURES",
+    "Describe",
+    "add_check_action",
+    "check_records",
+    "read_records",
+    "read_text",
+]
+
+LISTED_FAILURES = 10
+"""How many failed line numbers the summary names before it only counts the rest."""
 
 Describe = Callable[[Any], list[str]]
 """What a check says about a loaded record: its lines, the first one a summary."""
@@ -142,16 +155,19 @@ def check_records(path: str, game: str, describe: Describe, prog: str) -> int:
         for line in lines[1:]:
             print(f"  {line}")
     if len(records) > 1:
-        print(f"{len(records)} records: {len(records) - len(failed)} OK, {len(failed)} failed")
+        print(
+            f"{plural(len(records), 'record')}: {len(records) - len(failed)} OK,"
+            f" {len(failed)} failed"
+        )
     if not failed:
         return 0
+    numbers = [number for number, _ in failed]
+    where = f"line{'s' if len(numbers) > 1 else ''} {listed(numbers, LISTED_FAILURES)}"
     if len(records) == 1:
-        print(f"{prog}: error: line {failed[0][0]}: {failed[0][1]}", file=sys.stderr)
+        print(f"{prog}: error: the record ({where}) failed", file=sys.stderr)
     else:
-        where = ", ".join(str(number) for number, _ in failed)
-        noun = "line" if len(failed) == 1 else "lines"
         print(
-            f"{prog}: error: {len(failed)} of {len(records)} records failed ({noun} {where})",
+            f"{prog}: error: {len(failed)} of {plural(len(records), 'record')} failed ({where})",
             file=sys.stderr,
         )
     return 1

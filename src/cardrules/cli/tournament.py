@@ -11,10 +11,18 @@ import json
 from typing import IO, Any
 
 from cardrules.cli import UsageError
-from cardrules.cli.games import add_game_argument, add_players_option, load_cli_game
+from cardrules.cli.bots import bot_factory
+from cardrules.cli.games import (
+    add_game_argument,
+    add_jobs_option,
+    add_rule_options,
+    bot_entries,
+    check_jobs,
+    load_cli_game,
+)
 from cardrules.cli.interrupts import process_pool
-from cardrules.cli.simulate import ProgressBar
-from cardrules.registry import Game
+from cardrules.cli.progress import ProgressBar
+from cardrules.registry import BotFactory, Game
 from cardrules.rng import check_seed
 from cardrules.runner import MAX_GAMES
 from cardrules.tournament import tournament
@@ -39,7 +47,7 @@ def register(commands: Any) -> None:
         "--bots",
         metavar="NAMES",
         help="comma-separated names of at least two different bots of the game, case does not"
-        " matter (default: every bot of the game)",
+        " matter, or your own as module:attr (default: every bot of the game)",
     )
     parser.add_argument(
         "--games",
@@ -47,60 +55,51 @@ def register(commands: Any) -> None:
         default=100,
         help=f"deals per pair of bots, 1 to {MAX_GAMES}; each deal is played twice (default 100)",
     )
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        help="worker processes; above 1 uses a process pool (default 1)",
-    )
+    add_jobs_option(parser)
     parser.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
-    add_players_option(parser, "seats at the table")
     parser.add_argument("--json", metavar="OUT", help="also write the result as JSON to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_rule_options(parser)
     parser.set_defaults(run=_tournament)
 
 
-def _bot_names(game: Game, text: str | None) -> list[str]:
-    known = list(game.bots)
-    if text is None:
-        return known
-    names = [name.strip().lower() for name in text.split(",")]
-    lowered = {name.lower(): name for name in known}
-    for name in names:
-        if name not in lowered:
-            raise UsageError(
-                f"unknown {game.name} bot {name!r}; choose from {', '.join(known)}", PROG
-            )
-    repeated = sorted({name for name in names if names.count(name) > 1})
-    if repeated:
-        raise UsageError(f"--bots names {repeated[0]!r} twice", PROG)
-    if len(names) < 2:
+def _bots(game: Game, text: str | None) -> dict[str, BotFactory]:
+    factories = dict(game.bots)
+    entries = bot_entries(text)
+    if entries is None:
+        return factories
+    chosen: dict[str, BotFactory] = {}
+    for entry in entries:
+        name, factory = bot_factory(entry, factories, game.name)
+        if name in chosen:
+            raise UsageError(f"--bots names {name.lower()!r} twice", PROG)
+        chosen[name] = factory
+    if len(chosen) < 2:
         raise UsageError("--bots must name at least two bots", PROG)
-    return [lowered[name] for name in names]
+    return chosen
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    game = load_cli_game(args.game, args.players)
-    names = _bot_names(game, args.bots)
+    game = load_cli_game(args)
+    bots = _bots(game, args.bots)
     seed = check_seed(args.seed)
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}", PROG)
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}", PROG)
+    jobs = check_jobs(args.jobs, PROG)
     out: IO[str] | None = None
     try:
         out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
     except OSError as exc:
         raise UsageError(f"cannot write {args.json!r}: {exc.strerror}", PROG) from exc
     try:
-        with process_pool(args.jobs) as executor:
+        with process_pool(jobs) as executor:
             result = tournament(
                 game,
-                names,
+                bots,
                 args.games,
                 seed=seed,
                 executor=executor,
-                progress=None if args.quiet else ProgressBar(),
+                progress=ProgressBar(prog=PROG, draw=not args.quiet),
             )
         print(result.table())
         if out is not None:

@@ -31,7 +31,7 @@ from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.hazari.action_ids import SPLITS
 from cardrules.hazari.actions import Up, parse_action
 from cardrules.hazari.deal import PLAYERS
-from cardrules.hazari.match import MATCH_GAME, HazariMatch
+from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.resample import resample, resample_match
 from cardrules.hazari.rules import HazariRules
@@ -121,12 +121,7 @@ class HazariDefinition(GameDefinition):
         kind = data.get("game") if isinstance(data, dict) else None
         if kind == DEAL_GAME:
             return HazariState.from_json(data)
-        if kind == MATCH_GAME:
-            return HazariMatch.from_json(data)
-        raise InvalidStateError(
-            f"expected a record of {_show(DEAL_GAME)} or {_show(MATCH_GAME)},"
-            f" got game {_show(kind)}"
-        )
+        return HazariMatch.from_json(data)
 
     def parse_action(self, text: object) -> Up:
         """An :class:`Up` from ``str(action)`` or its JSON dict."""

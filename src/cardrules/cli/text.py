@@ -1,0 +1,29 @@
+"""Small text helpers for what the command line prints."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["listed", "plural"]
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 game``, ``2 games``; ``many`` is the plural when it is not ``noun + "s"``.
+
+    >>> plural(1, "game"), plural(0, "game"), plural(3, "match", "matches")
+    ('1 game', '0 games', '3 matches')
+    """
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+def listed(items: Sequence[object], limit: int = 10) -> str:
+    """The first ``limit`` items, comma-separated, then how many more there are.
+
+    >>> listed([1, 2, 3])
+    '1, 2, 3'
+    >>> listed(list(range(1, 501)), 3)
+    '1, 2, 3 and 497 more'
+    """
+    shown = ", ".join(str(item) for item in items[:limit])
+    rest = len(items) - limit
+    return f"{shown} and {rest} more" if rest > 0 else shown
