@@ -21,8 +21,8 @@ from cardrules.azi import (
     Raise,
     resample,
 )
+from cardrules.azi.bots import AziGames, HeuristicBot, HeuristicBot01, hand_strength
 from cardrules.bots import LegalView, RandomBot
-from cardrules.bots.azi import AziGames, HeuristicBot, HeuristicBot01, hand_strength
 from cardrules.bots.search import ISMCTSBot, PIMCBot, SearchBot
 from cardrules.cards import Card, Rank, parse_cards
 from cardrules.game import LegalActions

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from cardrules.bots import LegalView, RandomBot
-from cardrules.bots.hazari import GreedyBot, HazariDeals, SolverBot
 from cardrules.cli import main
 from cardrules.game import LegalActions
 from cardrules.hazari.actions import Up
+from cardrules.hazari.bots import GreedyBot, HazariDeals, SolverBot
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.solver import best_arrangement, greedy_arrangement
 from cardrules.hazari.state import HazariState

@@ -239,4 +239,4 @@ def test_the_runner_and_the_bot_interface_import_no_game() -> None:
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    assert out.splitlines() == ["[]", "cardrules.bots.hazari cardrules.bots.search True"]
+    assert out.splitlines() == ["[]", "cardrules.hazari.bots cardrules.bots.search True"]

@@ -54,7 +54,7 @@ class AziDefinition(GameDefinition):
         "ismcts",
         "strong",
     )
-    view: ClassVar[str] = "cardrules.cli.azi_view"
+    view: ClassVar[str] = "cardrules.azi.view"
 
     def make_rules(self, options: Mapping[str, object]) -> AziRules:
         """Rules from keyword options or spec text over the defaults."""
@@ -127,7 +127,7 @@ class AziDefinition(GameDefinition):
     def bots(self) -> Mapping[str, BotFactory]:
         """random, heuristic, heuristic-0.1 (the 0.1.0 rules of thumb), search (PIMC),
         ismcts and strong (the search bot)."""
-        bots = importlib.import_module("cardrules.bots.azi")
+        bots = importlib.import_module("cardrules.azi.bots")
         search = importlib.import_module("cardrules.bots.search")
         random_bot = importlib.import_module("cardrules.bots.random_bot")
         return {

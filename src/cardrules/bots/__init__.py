@@ -22,14 +22,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from cardrules.bots.base import Bot, LegalView, bot_name, nth_action
+from cardrules.bot import Bot, LegalView, bot_name, nth_action
 from cardrules.bots.random_bot import RandomBot
 
 if TYPE_CHECKING:
-    from cardrules.bots.azi import AziGames, HeuristicBot, HeuristicBot01
-    from cardrules.bots.hazari import GreedyBot, HazariDeals, SolverBot
-    from cardrules.bots.hazari_field import FieldAwareBot
+    from cardrules.azi.bots import AziGames, HeuristicBot, HeuristicBot01
     from cardrules.bots.search import ISMCTSBot, PIMCBot, SearchBot
+    from cardrules.hazari.bots import GreedyBot, HazariDeals, SolverBot
+    from cardrules.hazari.field_bot import FieldAwareBot
 
 __all__ = [
     "AziGames",
@@ -50,22 +50,22 @@ __all__ = [
 ]
 
 _LAZY = {
-    "AziGames": "azi",
-    "HeuristicBot": "azi",
-    "HeuristicBot01": "azi",
-    "ISMCTSBot": "search",
-    "PIMCBot": "search",
-    "SearchBot": "search",
-    "FieldAwareBot": "hazari_field",
-    "GreedyBot": "hazari",
-    "HazariDeals": "hazari",
-    "SolverBot": "hazari",
+    "AziGames": "cardrules.azi.bots",
+    "HeuristicBot": "cardrules.azi.bots",
+    "HeuristicBot01": "cardrules.azi.bots",
+    "ISMCTSBot": "cardrules.bots.search",
+    "PIMCBot": "cardrules.bots.search",
+    "SearchBot": "cardrules.bots.search",
+    "FieldAwareBot": "cardrules.hazari.field_bot",
+    "GreedyBot": "cardrules.hazari.bots",
+    "HazariDeals": "cardrules.hazari.bots",
+    "SolverBot": "cardrules.hazari.bots",
 }
 
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        module = importlib.import_module(f"cardrules.bots.{_LAZY[name]}")
+        module = importlib.import_module(_LAZY[name])
         return getattr(module, name)
     raise AttributeError(f"module 'cardrules.bots' has no attribute {name!r}")
 

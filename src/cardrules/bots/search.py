@@ -64,7 +64,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.bots.base import Bot, check_choice
+from cardrules.bot import Bot, check_choice
 from cardrules.cards import _show
 from cardrules.errors import InvalidStateError, SimulationError
 from cardrules.game import LegalActions, Resampler
@@ -118,7 +118,7 @@ def _world(resample: Resampler[Any, Any], observation: Any, rng: Rng) -> Any:
 
 
 def _heuristic() -> Bot:
-    bot: Bot = importlib.import_module("cardrules.bots.azi").HeuristicBot()
+    bot: Bot = importlib.import_module("cardrules.azi.bots").HeuristicBot()
     return bot
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardrules.bots.hazari import SolverBot
+from cardrules.azi import view as azi_view
 from cardrules.bots.search import SearchBot
-from cardrules.cli import azi_view, hazari_view
 from cardrules.cli.play import play_narrated
+from cardrules.hazari import view as hazari_view
+from cardrules.hazari.bots import SolverBot
 from cardrules.registry import load_game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from cardrules.bots.base import Bot
+from cardrules.bot import Bot
 from cardrules.cli import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.registry import Game, game_names, load_game

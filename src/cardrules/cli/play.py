@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from cardrules.bots.base import Bot, bot_name
+from cardrules.bot import Bot, bot_name
 from cardrules.cli import UsageError
 from cardrules.cli.games import (
     add_bots_option,
@@ -23,11 +23,11 @@ from cardrules.cli.games import (
     load_cli_game,
     parse_bots,
 )
-from cardrules.cli.narrate import Narrator, Option
 from cardrules.errors import CardRulesError
 from cardrules.game import LegalActions, Turn
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM, StopPlay, play_game
+from cardrules.text import Narrator, Option
 
 __all__ = ["Human", "QuitGame", "play_narrated", "register"]
 

@@ -70,7 +70,7 @@ class HazariDefinition(GameDefinition):
     players: ClassVar[tuple[int, ...]] = (PLAYERS,)
     strong_bot: ClassVar[str] = "strong"
     bot_names: ClassVar[tuple[str, ...]] = ("random", "greedy", "solver", "field", "strong")
-    view: ClassVar[str] = "cardrules.cli.hazari_view"
+    view: ClassVar[str] = "cardrules.hazari.view"
 
     def make_rules(self, options: Mapping[str, object]) -> HazariRules:
         """:class:`HazariRules` from ``tie_rule`` and ``target``; ``players`` may only be 4."""
@@ -162,8 +162,8 @@ class HazariDefinition(GameDefinition):
         The field-aware bot gains on a field of solvers but loses on a greedy field, so
         the solver stays the strong bot (see the bots guide for the figures).
         """
-        bots = importlib.import_module("cardrules.bots.hazari")
-        field = importlib.import_module("cardrules.bots.hazari_field")
+        bots = importlib.import_module("cardrules.hazari.bots")
+        field = importlib.import_module("cardrules.hazari.field_bot")
         random_bot = importlib.import_module("cardrules.bots.random_bot")
         return {
             "random": random_bot.RandomBot,

@@ -43,9 +43,9 @@ from cardrules.azi import (
     parse_action_text,
 )
 from cardrules.cards import parse_card
-from cardrules.cli.narrate import Option, cards_text, seat_text
 from cardrules.errors import ParseError
 from cardrules.game import LegalActions, Turn
+from cardrules.text import Option, cards_text, seat_text
 
 __all__ = ["AziNarrator", "describe", "label", "narrator", "options", "parse", "show"]
 

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import format_cards, parse_cards
-from cardrules.cli.narrate import Option, cards_text, cards_text_order, seat_text
 from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions, Turn
 from cardrules.hazari.actions import Up, parse_action_text
@@ -15,6 +14,7 @@ from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.solver import arrangement_value, greedy_arrangement, top_arrangements
+from cardrules.text import Option, cards_text, cards_text_order, seat_text
 
 __all__ = ["HazariNarrator", "narrator", "options", "parse", "show"]
 

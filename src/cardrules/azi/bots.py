@@ -56,7 +56,7 @@ from cardrules.azi import (
     Raise,
 )
 from cardrules.azi.tricks import trick_winner
-from cardrules.bots.base import check_choice
+from cardrules.bot import check_choice
 from cardrules.cards import Card, Rank, _show
 from cardrules.errors import IllegalActionError, InvalidCardsError, InvalidStateError
 from cardrules.game import LegalActions

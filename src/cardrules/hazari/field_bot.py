@@ -69,12 +69,12 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.bots.hazari import _check_decision
 from cardrules.cards import Card, _show
 from cardrules.errors import InvalidArrangementError, InvalidRulesError, InvalidStateError
 from cardrules.game import LegalActions
 from cardrules.hazari.actions import Up
 from cardrules.hazari.arrangement import Arrangement
+from cardrules.hazari.bots import _check_decision
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.greedy import greedy_rounds
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
