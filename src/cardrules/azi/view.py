@@ -45,9 +45,9 @@ from cardrules.azi import (
 from cardrules.cards import parse_card
 from cardrules.errors import ParseError
 from cardrules.game import LegalActions, Turn
-from cardrules.text import Option, cards_text, seat_text
+from cardrules.text import Option, View, cards_text, seat_text
 
-__all__ = ["AziNarrator", "describe", "label", "narrator", "options", "parse", "show"]
+__all__ = ["VIEW", "AziNarrator", "describe", "label", "narrator", "options", "parse", "show"]
 
 
 def describe(
@@ -265,3 +265,7 @@ def parse(text: str, observation: AziObservation | AziMatchObservation) -> Any:
             card = parse_card(words[0])
             return Discard(card) if observation.phase is Phase.DISCARD else PlayCard(card)
     raise ParseError(f"cannot read {text!r} as an action; type a number from the list")
+
+
+VIEW = View(narrator=narrator, show=show, options=options, parse=parse)
+"""This view, as the game's definition declares it."""

@@ -10,7 +10,7 @@ import argparse
 
 from cardrules.bot import Bot
 from cardrules.cli import UsageError
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, PluginError
 from cardrules.registry import Game, game_names, load_game
 
 __all__ = [
@@ -31,8 +31,8 @@ def add_game_argument(parser: argparse.ArgumentParser) -> None:
 def add_bots_option(parser: argparse.ArgumentParser) -> None:
     """The ``--bots`` option, naming each game's bots and its default in the help."""
     lines = []
-    for name in game_names():
-        definition = load_game(name).definition
+    for name, game in _loadable_games():
+        definition = game.definition
         names = definition.bot_names or tuple(definition.bots())
         lines.append(f"{name}: {', '.join(names)} (default {definition.strong_bot})")
     parser.add_argument(
@@ -48,18 +48,31 @@ def add_bots_option(parser: argparse.ArgumentParser) -> None:
 def add_players_option(parser: argparse.ArgumentParser, what: str = "players") -> None:
     """The ``--players`` option, naming each registered game's player counts in the help."""
     lines = []
-    for name in game_names():
-        game = load_game(name)
+    for name, game in _loadable_games():
         allowed = game.definition.players
         default = "" if len(allowed) == 1 else f", default {game.num_players}"
         lines.append(f"{name}: {_counts(allowed)}{default}")
     parser.add_argument("--players", type=int, help=f"{what} ({'; '.join(lines)})")
 
 
+def _loadable_games() -> list[tuple[str, Game]]:
+    """Every game that loads, for the help texts: an installed game that is broken
+    reports its error when it is asked for, and the others keep working."""
+    games = []
+    for name in game_names():
+        try:
+            games.append((name, load_game(name)))
+        except CardRulesError:
+            continue
+    return games
+
+
 def load_cli_game(name: str, players: int | None) -> Game:
     """The game ``name`` with ``players`` seats (or its default); bad counts are usage errors."""
     try:
         return load_game(name) if players is None else load_game(name, players=players)
+    except PluginError:
+        raise
     except CardRulesError as exc:
         allowed = _counts(load_game(name).definition.players)
         raise UsageError(f"{name} is played by {allowed} players, not {players}") from exc

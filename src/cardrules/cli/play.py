@@ -9,7 +9,6 @@ the game cleanly.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
@@ -27,7 +26,7 @@ from cardrules.errors import CardRulesError
 from cardrules.game import LegalActions, Turn
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM, StopPlay, play_game
-from cardrules.text import Narrator, Option
+from cardrules.text import Narrator, Option, View
 
 __all__ = ["Human", "QuitGame", "play_narrated", "register"]
 
@@ -160,7 +159,7 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError(f"--human {args.human} is not a seat in 0..{players - 1}")
     state = game.new_state(seed)
     rngs = [Rng(derive_seed(seed, BOT_STREAM, seat)) for seat in range(players)]
-    view = importlib.import_module(game.definition.view)
+    view = game.definition.view
     if args.human is not None:
         seats[args.human] = human_for(view, args.unicode)
         names[args.human] = bot_name(seats[args.human])
@@ -177,8 +176,8 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def human_for(view: Any, unicode: bool, read: Callable[[str], str] | None = None) -> Human:
-    """A :class:`Human` player prompting with a game's view module."""
+def human_for(view: View, unicode: bool, read: Callable[[str], str] | None = None) -> Human:
+    """A :class:`Human` player prompting with a game's view."""
     return Human(
         lambda observation, legal: view.options(observation, legal, unicode),
         lambda observation: view.show(observation, unicode),

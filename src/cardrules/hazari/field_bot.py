@@ -1,6 +1,6 @@
 """A Hazari bot that refines the solver's best arrangements against a sampled field.
 
-:class:`~cardrules.bots.hazari.SolverBot` maximises expected points from value
+:class:`~cardrules.hazari.bots.SolverBot` maximises expected points from value
 tables that assume greedy opponents, a random leader, and opponents' cards drawn
 without regard to the bot's own hand. :class:`FieldAwareBot` keeps the solver as
 its proposal and corrects it where those assumptions bite:

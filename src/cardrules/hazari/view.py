@@ -14,9 +14,9 @@ from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.solver import arrangement_value, greedy_arrangement, top_arrangements
-from cardrules.text import Option, cards_text, cards_text_order, seat_text
+from cardrules.text import Option, View, cards_text, cards_text_order, seat_text
 
-__all__ = ["HazariNarrator", "narrator", "options", "parse", "show"]
+__all__ = ["VIEW", "HazariNarrator", "narrator", "options", "parse", "show"]
 
 EXTRA_OPTIONS = 3
 """How many arrangements, after the best and the greedy one, a person is offered."""
@@ -140,3 +140,7 @@ def parse(text: str, observation: HazariObservation) -> Up:
                 " use all 13 cards in groups of 3, 3, 3 and 4"
             )
     return parse_action_text(text)
+
+
+VIEW = View(narrator=narrator, show=show, options=options, parse=parse)
+"""This view, as the game's definition declares it."""
