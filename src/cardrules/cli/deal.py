@@ -13,8 +13,8 @@ from typing import Any
 
 from cardrules import azi, hazari
 from cardrules.cards import format_cards
-from cardrules.cli import UsageError
 from cardrules.cli.games import add_game_argument, add_players_option, load_cli_game
+from cardrules.cli.usage import UsageError
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.rng import check_seed

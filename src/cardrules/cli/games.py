@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from cardrules.bot import Bot
-from cardrules.cli import UsageError
+from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError, PluginError
 from cardrules.registry import Game, game_names, load_game
 

@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from cardrules.bot import Bot, bot_name
-from cardrules.cli import UsageError
 from cardrules.cli.games import (
     add_bots_option,
     add_game_argument,
@@ -22,6 +21,7 @@ from cardrules.cli.games import (
     load_cli_game,
     parse_bots,
 )
+from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.game import LegalActions, Turn
 from cardrules.rng import Rng, check_seed, derive_seed

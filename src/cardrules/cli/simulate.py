@@ -9,7 +9,6 @@ from typing import IO, Any
 
 import attrs
 
-from cardrules.cli import UsageError
 from cardrules.cli.games import (
     add_bots_option,
     add_game_argument,
@@ -18,6 +17,7 @@ from cardrules.cli.games import (
     parse_bots,
 )
 from cardrules.cli.interrupts import process_pool
+from cardrules.cli.usage import UsageError
 from cardrules.rng import check_seed
 from cardrules.runner import MAX_GAMES, simulate
 

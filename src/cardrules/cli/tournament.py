@@ -10,10 +10,10 @@ import argparse
 import json
 from typing import IO, Any
 
-from cardrules.cli import UsageError
 from cardrules.cli.games import add_game_argument, add_players_option, load_cli_game
 from cardrules.cli.interrupts import process_pool
 from cardrules.cli.simulate import ProgressBar
+from cardrules.cli.usage import UsageError
 from cardrules.registry import Game
 from cardrules.rng import check_seed
 from cardrules.runner import MAX_GAMES
