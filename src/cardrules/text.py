@@ -74,10 +74,13 @@ class View:
     - ``show(observation, unicode)``: the lines describing a person's position;
     - ``options(observation, legal, unicode)``: the numbered choices offered;
     - ``parse(text, observation)``: an action read from typed text (a package error
-      whose message is shown, if it cannot be read).
+      whose message is shown, if it cannot be read);
+    - ``deal(seed, players, dealer, unicode)``: the lines ``cardrules deal`` prints for
+      a seeded deal, or ``None`` to print the new state as ``str(state)`` shows it.
     """
 
     narrator: Callable[[Sequence[str], bool], Narrator]
     show: Callable[[Any, bool], list[str]]
     options: Callable[[Any, LegalActions[Any], bool], list[Option]]
     parse: Callable[[str, Any], Any]
+    deal: Callable[[int, int, int, bool], list[str]] | None = None

@@ -189,3 +189,11 @@ def test_the_cli_holds_no_game_view_and_the_core_no_game() -> None:
     assert {"cardrules.bot", "cardrules.text", "cardrules.registry"} <= set(core)
     for module in core:
         assert not any(t.startswith(("cardrules.azi", "cardrules.hazari")) for t in GRAPH[module])
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "tournament", "deal", "games"])
+def test_the_generic_commands_name_no_game(command: str) -> None:
+    module = f"cardrules.cli.{command}"
+    assert not any(t.startswith(("cardrules.azi", "cardrules.hazari")) for t in GRAPH[module])
+    text = MODULES[module].read_text()
+    assert '"azi"' not in text and '"hazari"' not in text

@@ -40,14 +40,28 @@ from cardrules.azi import (
     Skipped,
     Stayed,
     TrickWon,
+    azi_pack,
+    deal_hands,
     parse_action_text,
 )
-from cardrules.cards import parse_card
+from cardrules.cards import format_cards, parse_card
+from cardrules.dealing import Dealing
 from cardrules.errors import ParseError
 from cardrules.game import LegalActions, Turn
+from cardrules.rng import check_seed
 from cardrules.text import Option, View, cards_text, seat_text
 
-__all__ = ["VIEW", "AziNarrator", "describe", "label", "narrator", "options", "parse", "show"]
+__all__ = [
+    "VIEW",
+    "AziNarrator",
+    "deal_text",
+    "describe",
+    "label",
+    "narrator",
+    "options",
+    "parse",
+    "show",
+]
 
 
 def describe(
@@ -267,5 +281,19 @@ def parse(text: str, observation: AziObservation | AziMatchObservation) -> Any:
     raise ParseError(f"cannot read {text!r} as an action; type a number from the list")
 
 
-VIEW = View(narrator=narrator, show=show, options=options, parse=parse)
+def deal_text(seed: int, players: int = 4, dealer: int = 0, unicode: bool = False) -> list[str]:
+    """The lines ``cardrules deal azi`` prints for a seeded deal: the trump card, the hands."""
+    deck = Dealing(seed=check_seed(seed)).deck(0, azi_pack())
+    dealt = deal_hands(deck, dealer, range(players), players)
+    trump = dealt.trump_card
+    lines = [
+        f"Azi deal, seed {seed}, {players} players, dealer seat {dealer}",
+        f"  trump card: {trump.format(unicode=unicode)}",
+    ]
+    for seat, hand in enumerate(dealt.hands):
+        lines.append(f"  seat {seat}: {format_cards(hand or (), unicode=unicode)}")
+    return lines
+
+
+VIEW = View(narrator=narrator, show=show, options=options, parse=parse, deal=deal_text)
 """This view, as the game's definition declares it."""

@@ -1,4 +1,4 @@
-"""``cardrules play hazari|azi``: one narrated game between bots, or against you.
+"""``cardrules play GAME``: one narrated game between bots, or against you.
 
 With ``--human SEAT`` you play that seat: the command shows your hand and the
 numbered legal actions, and reads your choice from standard input. Bad input is

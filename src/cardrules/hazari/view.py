@@ -6,17 +6,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import format_cards, parse_cards
+from cardrules.dealing import Dealing
+from cardrules.deck import Deck
 from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions, Turn
 from cardrules.hazari.actions import Up, parse_action_text
 from cardrules.hazari.arrangement import Arrangement
+from cardrules.hazari.deal import deal_hands
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.solver import arrangement_value, greedy_arrangement, top_arrangements
+from cardrules.rng import check_seed
 from cardrules.text import Option, View, cards_text, cards_text_order, seat_text
 
-__all__ = ["VIEW", "HazariNarrator", "narrator", "options", "parse", "show"]
+__all__ = ["VIEW", "HazariNarrator", "deal_text", "narrator", "options", "parse", "show"]
 
 EXTRA_OPTIONS = 3
 """How many arrangements, after the best and the greedy one, a person is offered."""
@@ -142,5 +146,16 @@ def parse(text: str, observation: HazariObservation) -> Up:
     return parse_action_text(text)
 
 
-VIEW = View(narrator=narrator, show=show, options=options, parse=parse)
+def deal_text(seed: int, players: int = 4, dealer: int = 0, unicode: bool = False) -> list[str]:
+    """The lines ``cardrules deal hazari`` prints for a seeded deal (``players`` is 4)."""
+    deck = Dealing(seed=check_seed(seed)).deck(0, Deck.standard())
+    hands = deal_hands(deck, dealer)
+    lines = [f"Hazari deal, seed {seed}, dealer seat {dealer}"]
+    for seat, hand in enumerate(hands):
+        ordered = sorted(hand, key=lambda c: (c.suit, -c.rank))
+        lines.append(f"  seat {seat}: {format_cards(ordered, unicode=unicode)}")
+    return lines
+
+
+VIEW = View(narrator=narrator, show=show, options=options, parse=parse, deal=deal_text)
 """This view, as the game's definition declares it."""
