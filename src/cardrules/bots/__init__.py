@@ -36,7 +36,7 @@ __all__ = [
     "nth_action",
 ]
 
-MOVED: dict[str, str] = {
+_MOVED: dict[str, str] = {
     "FieldAwareBot": "cardrules.hazari.field_bot",
     "GreedyBot": "cardrules.hazari.bots",
     "SolverBot": "cardrules.hazari.bots",
@@ -46,7 +46,7 @@ MOVED: dict[str, str] = {
 }
 """The game-specific bots that left this package in 0.3.0, and their new modules."""
 
-REPLACED: dict[str, str] = {
+_REPLACED: dict[str, str] = {
     "AziGames": "load_game('azi', players=N)",
     "HazariDeals": "load_game('hazari')",
 }
@@ -55,12 +55,12 @@ replaces each (a game is a factory of its states: ``load_game('azi')(seed)``).""
 
 
 def __getattr__(name: str) -> object:
-    if name in MOVED:
-        home = MOVED[name]
+    if name in _MOVED:
+        home = _MOVED[name]
         raise AttributeError(f"cardrules.bots.{name} moved in 0.3.0: use {home}.{name}")
-    if name in REPLACED:
+    if name in _REPLACED:
         raise AttributeError(
             f"cardrules.bots.{name} was removed in 0.3.0: use cardrules.load_game,"
-            f" {REPLACED[name]}, whose game makes a state per seed and knows its bots"
+            f" {_REPLACED[name]}, whose game makes a state per seed and knows its bots"
         )
     raise AttributeError(f"module 'cardrules.bots' has no attribute {name!r}")
