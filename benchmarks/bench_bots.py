@@ -21,19 +21,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardrules.bots import (
-    AziGames,
-    FieldAwareBot,
-    GreedyBot,
-    HazariDeals,
-    HeuristicBot,
-    HeuristicBot01,
-    ISMCTSBot,
-    RandomBot,
-    SearchBot,
-    SolverBot,
-)
+from cardrules.azi.bots import HeuristicBot, HeuristicBot01, SearchBot, TreeSearchBot
+from cardrules.bots import RandomBot
 from cardrules.game import GameState, LegalActions
+from cardrules.hazari.bots import GreedyBot, SolverBot
+from cardrules.hazari.field_bot import FieldAwareBot
+from cardrules.registry import load_game
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import Stat, play_game
 
@@ -100,12 +93,12 @@ def main() -> int:
 
 
 def measure_azi(games: int, players: int) -> None:
-    azi = AziGames(players)
+    azi = load_game("azi", players=players)
     azi_bots: list[tuple[str, Any]] = [
         ("random", RandomBot()),
         ("heuristic", HeuristicBot()),
         ("heuristic-0.1", HeuristicBot01()),
-        ("ismcts (default)", ISMCTSBot()),
+        ("ismcts (default)", TreeSearchBot()),
         ("search: pimc (default)", SearchBot()),
     ]
     for name, bot in azi_bots:
@@ -114,7 +107,7 @@ def measure_azi(games: int, players: int) -> None:
 
 
 def measure_hazari(games: int) -> None:
-    hazari = HazariDeals()
+    hazari = load_game("hazari")
     hazari_bots: list[tuple[str, Any]] = [
         ("random", RandomBot()),
         ("greedy", GreedyBot()),

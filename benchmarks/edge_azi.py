@@ -31,9 +31,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cardrules.bots import AziGames, HeuristicBot, HeuristicBot01, RandomBot
-from cardrules.bots.search import DEFAULT_ITERATIONS, DEFAULT_PLAYOUTS, ISMCTSBot, PIMCBot
+from cardrules.azi.bots import HeuristicBot, HeuristicBot01, SearchBot, TreeSearchBot
+from cardrules.bots import RandomBot
+from cardrules.bots.search import DEFAULT_ITERATIONS, DEFAULT_PLAYOUTS
 from cardrules.game import LegalActions
+from cardrules.registry import load_game
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import play_game
 
@@ -70,14 +72,14 @@ def t_quantile(df: int, p: float = 0.975) -> float:
 
 def make_candidate(args: argparse.Namespace) -> Any:
     if args.bot == "ismcts":
-        return ISMCTSBot(
+        return TreeSearchBot(
             iterations=args.iterations,
             exploration=args.exploration,
             widening=None if args.widening <= 0 else args.widening,
             search_opponents=args.search_opponents,
         )
     if args.bot == "pimc":
-        return PIMCBot(playouts=args.playouts, margin=args.margin, max_actions=args.max_actions)
+        return SearchBot(playouts=args.playouts, margin=args.margin, max_actions=args.max_actions)
     return simple_bot(args.bot)
 
 
@@ -93,7 +95,7 @@ def simple_bot(name: str) -> Any:
 def run_pairs(args: argparse.Namespace, start: int, stop: int) -> tuple[list[int], list[float]]:
     """The differences of pairs ``start .. stop-1``, and the candidate's decision times."""
     n = args.players
-    games = AziGames(n)
+    games = load_game("azi", players=n)
     candidate = Timed(make_candidate(args))
     baseline = simple_bot(args.baseline)
     field = simple_bot(args.field)

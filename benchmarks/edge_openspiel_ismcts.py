@@ -42,7 +42,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import cardrules.integrations.openspiel  # noqa: F401  (registers cardrules_azi)
-from cardrules.bots.search import ISMCTSBot, PIMCBot
+from cardrules.azi.bots import SearchBot, TreeSearchBot
 from cardrules.rng import Rng, derive_seed
 
 _GAMES: dict[int, Any] = {}
@@ -72,8 +72,8 @@ def game_for(players: int) -> Any:
 
 def library_bot(args: argparse.Namespace) -> Any:
     if args.bot == "ismcts":
-        return ISMCTSBot(iterations=args.simulations)
-    return PIMCBot(playouts=args.simulations)
+        return TreeSearchBot(iterations=args.simulations)
+    return SearchBot(playouts=args.simulations)
 
 
 def play(args: argparse.Namespace, seed: int, library_seats: set[int]) -> tuple[list[float], int]:

@@ -20,7 +20,8 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from cardrules import load_game
-from cardrules.bots import Bot, HeuristicBot, RandomBot, SearchBot
+from cardrules.azi.bots import HeuristicBot, SearchBot
+from cardrules.bots import Bot, RandomBot
 from cardrules.bots.search import DEFAULT_PLAYOUTS
 from cardrules.runner import SimulationResult, Stat, simulate
 

@@ -15,7 +15,9 @@ import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
-from cardrules.bots import Bot, GreedyBot, HazariDeals, SolverBot
+from cardrules.bots import Bot
+from cardrules.hazari.bots import GreedyBot, SolverBot
+from cardrules.registry import load_game
 from cardrules.runner import SimulationResult, simulate
 
 FAIR_SHARE = 90
@@ -23,7 +25,9 @@ GOAL = 100
 
 
 def run(lineup: list[Bot], deals: int, seed: int, executor: Executor | None) -> SimulationResult:
-    return simulate(HazariDeals(), lineup, deals, seed=seed, rotate_seats=True, executor=executor)
+    return simulate(
+        load_game("hazari"), lineup, deals, seed=seed, rotate_seats=True, executor=executor
+    )
 
 
 def main() -> int:

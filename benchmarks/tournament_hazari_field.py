@@ -30,8 +30,9 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from cardrules import load_game
-from cardrules.bots import Bot, GreedyBot, SolverBot
-from cardrules.bots.hazari_field import FIELDS, FieldAwareBot
+from cardrules.bots import Bot
+from cardrules.hazari.bots import GreedyBot, SolverBot
+from cardrules.hazari.field_bot import FIELDS, FieldAwareBot
 from cardrules.hazari.state import HazariState
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import SimulationResult, Stat, simulate

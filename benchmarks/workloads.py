@@ -227,7 +227,8 @@ def play_hazari_deals(bot: Any, seeds: range) -> int:
 
 
 def hazari_random_vs_greedy(repeat: int, scale: float) -> tuple[list[Figure], float]:
-    from cardrules.bots import GreedyBot, RandomBot
+    from cardrules.bots import RandomBot
+    from cardrules.hazari.bots import GreedyBot
 
     random_deals = range(sized(8, scale))
     greedy_deals = range(sized(300, scale))

@@ -27,6 +27,7 @@ __all__ = [
     "InvalidStateError",
     "PairNotFoundError",
     "ParseError",
+    "PluginError",
     "SimulationError",
 ]
 
@@ -98,6 +99,11 @@ class InvalidStateError(CardRulesError):
 
 class InvalidRulesError(CardRulesError):
     """Rule options that are out of range or contradict each other."""
+
+
+class PluginError(InvalidRulesError):
+    """A game or bot that another package declares (an entry point, or a ``module:name``
+    reference) and that cannot be loaded; the message names the package."""
 
 
 class InvalidSeedError(CardRulesError):

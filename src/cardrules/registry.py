@@ -21,45 +21,57 @@ Traceback (most recent call last):
 cardrules.errors.InvalidRulesError: unknown game 'chess'; the games are azi, hazari
 
 A game lives in one subpackage whose ``game`` module defines a :class:`GameDefinition`
-named ``GAME``; one entry in :data:`BUILTIN_GAMES` (or a call to :func:`register_game`)
-makes it known. See the documentation page "Adding a game".
+named ``GAME``; one entry in :data:`BUILTIN_GAMES` makes a built-in game known. A game
+in another package declares itself in the :data:`ENTRY_POINT_GROUP` entry points of
+its ``pyproject.toml`` and is found once installed, loaded on first use (or a call to
+:func:`register_game` makes it known in one process). See the documentation page
+"Adding a game".
 """
 
 from __future__ import annotations
 
 import abc
+import functools
 import importlib
 from collections.abc import Callable, Mapping
+from importlib import metadata
 from typing import Any, ClassVar
 
 import attrs
 
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
-from cardrules.errors import InvalidRulesError, InvalidStateError
+from cardrules.errors import InvalidRulesError, InvalidStateError, PluginError
 from cardrules.game import GameState
 from cardrules.options import MAX_GAME_NAME, is_game_name, parse_spec
 from cardrules.records import json_object
 from cardrules.rng import Rng
+from cardrules.text import View
 
 __all__ = [
     "BUILTIN_GAMES",
+    "ENTRY_POINT_GROUP",
     "BotFactory",
     "Game",
     "GameDefinition",
     "game_names",
     "load_game",
+    "load_reference",
     "register_game",
 ]
 
 BotFactory = Callable[[], Any]
-"""A callable that makes a new bot (see :mod:`cardrules.bots.base`)."""
+"""A callable that makes a new bot (see :mod:`cardrules.bot`)."""
 
 BUILTIN_GAMES: Mapping[str, str] = {
     "azi": "cardrules.azi.game",
     "hazari": "cardrules.hazari.game",
 }
 """The built-in games: each name and the module whose ``GAME`` defines it (loaded lazily)."""
+
+ENTRY_POINT_GROUP = "cardrules.games"
+"""The entry-point group where an installed package declares its games, each as
+``name = "module:GAME"`` (the name is the game's registry name)."""
 
 _REGISTERED: dict[str, GameDefinition] = {}
 
@@ -79,8 +91,8 @@ class GameDefinition(abc.ABC):
     """The name, in :attr:`bots`, of the game's strongest bot."""
     bot_names: ClassVar[tuple[str, ...]] = ()
     """The names :meth:`bots` returns, known without importing any bot."""
-    view: ClassVar[str]
-    """The module that narrates the game and prompts a person on the command line."""
+    view: ClassVar[View]
+    """The game's terminal view: how ``cardrules play`` narrates it and prompts a person."""
 
     @abc.abstractmethod
     def make_rules(self, options: Mapping[str, object]) -> Any:
@@ -176,19 +188,84 @@ def _declared_name(definition: GameDefinition) -> str:
 
 
 def game_names() -> tuple[str, ...]:
-    """The names of every known game, sorted."""
-    return tuple(sorted({*BUILTIN_GAMES, *_REGISTERED}))
+    """The names of every known game, sorted (installed games without loading them)."""
+    return tuple(sorted({*BUILTIN_GAMES, *_REGISTERED, *_entry_points()}))
+
+
+def load_reference(text: str) -> Any:
+    """The object that ``text``, ``"module:name"``, names (``name`` may be dotted).
+
+    It imports ``module``, which runs its code: give it only what a user typed, such
+    as a command-line option. Anything that fails raises :class:`~cardrules.errors.PluginError`.
+
+    >>> load_reference("cardrules.bots:RandomBot")
+    <class 'cardrules.bots.random_bot.RandomBot'>
+    >>> load_reference("cardrules.bots")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.PluginError: a reference is module:name, got 'cardrules.bots'
+    """
+    module_name, colon, attribute = (
+        text.strip().partition(":") if isinstance(text, str) else ("", "", "")
+    )
+    parts = [*module_name.split("."), *attribute.split(".")]
+    if not colon or not all(part.isidentifier() for part in parts):
+        raise PluginError(f"a reference is module:name, got {_show(text)}")
+    try:
+        target = importlib.import_module(module_name)
+    except Exception as exc:
+        raise PluginError(
+            f"cannot import {_show(module_name)} for {_show(text)}: {type(exc).__name__}: {exc}"
+        ) from exc
+    for part in attribute.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError as exc:
+            raise PluginError(f"{_show(module_name)} has no {_show(attribute)}") from exc
+    return target
+
+
+@functools.cache
+def _entry_points() -> Mapping[str, metadata.EntryPoint]:
+    """The installed packages' games by name (the first of a name wins), read once."""
+    found: dict[str, metadata.EntryPoint] = {}
+    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if entry.name not in BUILTIN_GAMES:
+            found.setdefault(entry.name.lower(), entry)
+    return found
+
+
+def _load_entry_point(name: str, entry: metadata.EntryPoint) -> GameDefinition:
+    """The definition an entry point names; a broken one raises PluginError naming its package."""
+    dist = getattr(entry, "dist", None)
+    package = f"the package {_show(dist.name)}" if dist is not None else "an installed package"
+    where = f"the game {_show(name)} of {package} ({entry.value})"
+    try:
+        definition = entry.load()
+    except Exception as exc:
+        raise PluginError(
+            f"{where} cannot be loaded: {type(exc).__name__}: {_show(str(exc))}"
+        ) from exc
+    if not isinstance(definition, GameDefinition):
+        raise PluginError(f"{where} is not a GameDefinition: {_show(definition)}")
+    if definition.name != name:
+        raise PluginError(f"{where} defines the game {_show(definition.name)}")
+    return definition
 
 
 def _definition(name: str) -> GameDefinition:
     known = _REGISTERED.get(name)
     if known is not None:
         return known
-    if name not in BUILTIN_GAMES:
-        raise InvalidRulesError(
-            f"unknown game {_show(name)}; the games are {', '.join(game_names())}"
-        )
-    definition: GameDefinition = importlib.import_module(BUILTIN_GAMES[name]).GAME
+    if name in BUILTIN_GAMES:
+        definition: GameDefinition = load_reference(f"{BUILTIN_GAMES[name]}:GAME")
+    else:
+        entry = _entry_points().get(name)
+        if entry is None:
+            raise InvalidRulesError(
+                f"unknown game {_show(name)}; the games are {', '.join(game_names())}"
+            )
+        definition = _load_entry_point(name, entry)
     _REGISTERED[name] = definition
     return definition
 

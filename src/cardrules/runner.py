@@ -38,7 +38,7 @@ from typing import IO, Any, TypeVar
 
 import attrs
 
-from cardrules.bots.base import Bot, LegalView, bot_name
+from cardrules.bot import Bot, LegalView, bot_name
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError, IllegalActionError, SimulationError
 from cardrules.game import GameState, LegalActions, Turn

@@ -38,12 +38,12 @@ from cardrules.azi import (
     parse_action_text,
 )
 from cardrules.azi.actions import _cached_raise
+from cardrules.azi.bots import HeuristicBot
 from cardrules.azi.game import GAME
 from cardrules.azi.ids import _cached_ids, action_ids
 from cardrules.azi.transitions import _DECLARATION_TABLE
+from cardrules.bot import Bot
 from cardrules.bots import RandomBot
-from cardrules.bots.azi import HeuristicBot
-from cardrules.bots.base import Bot
 from cardrules.errors import (
     CardRulesError,
     IllegalActionError,

@@ -21,9 +21,15 @@ from cardrules.azi import (
     Raise,
     resample,
 )
+from cardrules.azi.bots import (
+    HeuristicBot,
+    HeuristicBot01,
+    SearchBot,
+    TreeSearchBot,
+    hand_strength,
+)
 from cardrules.bots import LegalView, RandomBot
-from cardrules.bots.azi import AziGames, HeuristicBot, HeuristicBot01, hand_strength
-from cardrules.bots.search import ISMCTSBot, PIMCBot, SearchBot
+from cardrules.bots.search import PIMCBot
 from cardrules.cards import Card, Rank, parse_cards
 from cardrules.game import LegalActions
 from cardrules.rng import Rng, derive_seed
@@ -52,7 +58,7 @@ def test_heuristic_and_random_bots_play_only_legal_actions(players: int) -> None
     for game in range(60):
         seed = derive_seed(players, game)
         rngs = [Rng(derive_seed(seed, 1, seat)) for seat in range(players)]
-        final = play_game(AziGames(players)(seed), spies, rngs)
+        final = play_game(load_game("azi", players=players)(seed), spies, rngs)
         assert final.is_terminal
         assert sum(final.returns()) == 0
     assert all(spy.calls > 0 for spy in spies)
@@ -62,13 +68,15 @@ def test_heuristic_bots_with_every_option() -> None:
     rules = AziRules(players=5, look_before_fold=True, raise_cap=1, max_raise=3, ante=3)
     bots = [HeuristicBot()] * 5
     for seed in range(40):
-        final = play_game(AziGames(5, rules)(seed), bots, [Rng(seed + i) for i in range(5)])
+        final = play_game(
+            load_game("azi", **rules.to_json())(seed), bots, [Rng(seed + i) for i in range(5)]
+        )
         assert sum(final.returns()) == 0
 
 
 def test_heuristic_beats_random() -> None:
     bots = [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()]
-    result = simulate(AziGames(4), bots, 400, seed=2, rotate_seats=True)
+    result = simulate(load_game("azi", players=4), bots, 400, seed=2, rotate_seats=True)
     assert result.per_bot[0].low > 0
     assert all(stat.high < 0 for stat in result.per_bot[1:])
 
@@ -80,7 +88,7 @@ def test_hand_strength_counts_high_trumps_and_aces() -> None:
 
 
 def first_state(phase: Phase, seed: int = 0) -> AziState:
-    state = AziGames(4)(seed)
+    state = AziState.new(AziRules(players=4), seed=seed)
     bot = HeuristicBot()
     rng = Rng(1)
     while state.phase is not phase:
@@ -142,7 +150,7 @@ def joining_states(players: int, games: int) -> list[AziState]:
     found = []
     bot = HeuristicBot01()
     for seed in range(games):
-        state = AziGames(players)(seed)
+        state = AziState.new(AziRules(players=players), seed=seed)
         rng = Rng(seed)
         while not state.is_terminal:
             seat = state.current_player
@@ -219,7 +227,7 @@ def test_heuristic_wins_the_trick_cheaply_when_last() -> None:
 
 
 def test_search_bot_is_pimc_and_the_registry_names_every_bot() -> None:
-    assert SearchBot is PIMCBot
+    assert issubclass(SearchBot, PIMCBot)
     game = load_game("azi")
     assert game.definition.strong_bot == "strong"
     assert tuple(game.bots) == game.definition.bot_names
@@ -227,9 +235,9 @@ def test_search_bot_is_pimc_and_the_registry_names_every_bot() -> None:
         "random": RandomBot,
         "heuristic": HeuristicBot,
         "heuristic-0.1": HeuristicBot01,
-        "search": PIMCBot,
-        "ismcts": ISMCTSBot,
-        "strong": PIMCBot,
+        "search": SearchBot,
+        "ismcts": TreeSearchBot,
+        "strong": SearchBot,
     }
     assert {name: type(factory()) for name, factory in game.bots.items()} == expected
     assert HeuristicBot.name == "heuristic"
@@ -238,8 +246,8 @@ def test_search_bot_is_pimc_and_the_registry_names_every_bot() -> None:
 
 def test_search_bot_plays_legally_and_deterministically() -> None:
     bots = [SearchBot(playouts=6), HeuristicBot(), Spy(SearchBot(playouts=4)), RandomBot()]
-    first = simulate(AziGames(4), bots, 6, seed=12, rotate_seats=True)
-    again = simulate(AziGames(4), bots, 6, seed=12, rotate_seats=True)
+    first = simulate(load_game("azi", players=4), bots, 6, seed=12, rotate_seats=True)
+    again = simulate(load_game("azi", players=4), bots, 6, seed=12, rotate_seats=True)
     assert first == again
     assert all(sum(game.returns) == 0 for game in first.games)
 
@@ -247,7 +255,9 @@ def test_search_bot_plays_legally_and_deterministically() -> None:
 def test_search_bot_with_a_time_limit_still_answers_legally() -> None:
     bot = SearchBot(playouts=100_000, time_limit=0.01)
     for seed in range(3):
-        final = play_game(AziGames(3)(seed), [bot, HeuristicBot(), RandomBot()], [Rng(seed)] * 3)
+        final = play_game(
+            load_game("azi", players=3)(seed), [bot, HeuristicBot(), RandomBot()], [Rng(seed)] * 3
+        )
         assert final.is_terminal
 
 
@@ -290,7 +300,7 @@ def test_observations_never_show_another_hand() -> None:
     import json
 
     for seed in range(40):
-        state = AziGames(4)(seed)
+        state = AziState.new(AziRules(players=4), seed=seed)
         rng = Rng(seed)
         while not state.is_terminal and state.deal_number == 0:
             for player in range(4):
@@ -310,10 +320,16 @@ def test_azi_tournament_identical_across_executors() -> None:
     from concurrent.futures import ProcessPoolExecutor
 
     bots = [SearchBot(playouts=4), HeuristicBot(), RandomBot()]
-    serial = simulate(AziGames(3), bots, 9, seed=21, rotate_seats=True)
+    serial = simulate(load_game("azi", players=3), bots, 9, seed=21, rotate_seats=True)
     with ProcessPoolExecutor(2) as pool:
         processes = simulate(
-            AziGames(3), bots, 9, seed=21, rotate_seats=True, executor=pool, chunk_size=2
+            load_game("azi", players=3),
+            bots,
+            9,
+            seed=21,
+            rotate_seats=True,
+            executor=pool,
+            chunk_size=2,
         )
     assert serial == processes
     assert serial.table() == processes.table()

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
+from cardrules import load_game
 from cardrules.bots import LegalView, RandomBot
-from cardrules.bots.hazari import GreedyBot, HazariDeals, SolverBot
 from cardrules.cli import main
 from cardrules.game import LegalActions
 from cardrules.hazari.actions import Up
+from cardrules.hazari.bots import GreedyBot, SolverBot
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.solver import best_arrangement, greedy_arrangement
 from cardrules.hazari.state import HazariState
@@ -40,7 +41,7 @@ class Spy:
 
 def test_bots_only_see_their_own_hand() -> None:
     for seed in range(10):
-        state = HazariDeals()(seed)
+        state = HazariState.new(seed=seed)
         hands = list(state.hands)
         bots = [Spy(GreedyBot(), hands), Spy(SolverBot(), hands), Spy(RandomBot(), hands)]
         final = play_game(state, [*bots, Spy(GreedyBot(), hands)], [Rng(seed)] * 4)
@@ -51,7 +52,7 @@ def test_bots_only_see_their_own_hand() -> None:
 def test_every_bot_arranges_legally(bot: Any) -> None:
     for game in range(3 if isinstance(bot, RandomBot) else 12):
         seed = derive_seed(99, game)
-        final = play_game(HazariDeals()(seed), [bot] * 4, [Rng(seed + s) for s in range(4)])
+        final = play_game(HazariState.new(seed=seed), [bot] * 4, [Rng(seed + s) for s in range(4)])
         assert final.is_terminal
         for turn in final.history:
             assert isinstance(turn.action, Up)
@@ -59,7 +60,7 @@ def test_every_bot_arranges_legally(bot: Any) -> None:
 
 
 def test_greedy_and_solver_play_the_library_functions() -> None:
-    state = HazariDeals(dealer=2)(5)
+    state = HazariState.new(seed=5, dealer=2)
     seat = state.current_player
     assert seat is not None
     seen = state.observation(seat)
@@ -70,12 +71,12 @@ def test_greedy_and_solver_play_the_library_functions() -> None:
 
 def test_tournament_identical_across_executors() -> None:
     bots = [SolverBot(), GreedyBot(), GreedyBot(), GreedyBot()]
-    serial = simulate(HazariDeals(), bots, 12, seed=8, rotate_seats=True)
+    serial = simulate(load_game("hazari"), bots, 12, seed=8, rotate_seats=True)
     with ThreadPoolExecutor(2) as pool:
-        threads = simulate(HazariDeals(), bots, 12, seed=8, rotate_seats=True, executor=pool)
+        threads = simulate(load_game("hazari"), bots, 12, seed=8, rotate_seats=True, executor=pool)
     with ProcessPoolExecutor(2) as pool:
         processes = simulate(
-            HazariDeals(), bots, 12, seed=8, rotate_seats=True, executor=pool, chunk_size=5
+            load_game("hazari"), bots, 12, seed=8, rotate_seats=True, executor=pool, chunk_size=5
         )
     assert serial == threads == processes
     assert all(sum(game.returns) == 360 for game in serial.games)
@@ -83,7 +84,7 @@ def test_tournament_identical_across_executors() -> None:
 
 def test_records_replay_to_the_same_deal() -> None:
     out = io.StringIO()
-    result = simulate(HazariDeals(), [GreedyBot()] * 4, 3, seed=4, records=out)
+    result = simulate(load_game("hazari"), [GreedyBot()] * 4, 3, seed=4, records=out)
     for line, game in zip(out.getvalue().splitlines(), result.games, strict=True):
         state = HazariState.from_json(line)
         assert state.returns() == game.returns
@@ -92,7 +93,7 @@ def test_records_replay_to_the_same_deal() -> None:
 def test_play_hazari_as_a_human(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    state = HazariDeals()(11)
+    state = HazariState.new(seed=11)
     mine = state.hands[2]
     wrong_group = " ".join(str(c) for c in mine[:12]) + " | x"
     answers = ["9", "AS KS QS", wrong_group, "2"]
@@ -121,7 +122,6 @@ def test_play_hazari_between_bots(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_hazari_bots_play_a_whole_match() -> None:
-    from cardrules.bots import GreedyBot, SolverBot
     from cardrules.hazari import HazariMatch, HazariRules
     from cardrules.rng import Rng
 

@@ -7,19 +7,19 @@ from itertools import combinations
 import pytest
 
 from cardrules import load_game
-from cardrules.bots.hazari import SolverBot
-from cardrules.bots.hazari_field import (
+from cardrules.cards import Card
+from cardrules.errors import InvalidRulesError, InvalidStateError
+from cardrules.hazari.actions import Up
+from cardrules.hazari.arrangement import Arrangement
+from cardrules.hazari.bots import SolverBot
+from cardrules.hazari.evaluator import evaluate
+from cardrules.hazari.field_bot import (
     FieldAwareBot,
     arrangement_rounds,
     field_rounds,
     sample_worlds,
     score_candidates,
 )
-from cardrules.cards import Card
-from cardrules.errors import InvalidRulesError, InvalidStateError
-from cardrules.hazari.actions import Up
-from cardrules.hazari.arrangement import Arrangement
-from cardrules.hazari.evaluator import evaluate
 from cardrules.hazari.greedy import greedy_arrangement
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.partitions import valid_arrangements

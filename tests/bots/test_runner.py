@@ -233,10 +233,11 @@ def test_the_runner_and_the_bot_interface_import_no_game() -> None:
         "import sys, cardrules.runner, cardrules.bots\n"
         "games = [m for m in sys.modules if m.startswith(('cardrules.hazari', 'cardrules.azi'))]\n"
         "print(games)\n"
-        "from cardrules.bots import GreedyBot, SearchBot\n"
+        "from cardrules.azi.bots import SearchBot\n"
+        "from cardrules.hazari.bots import GreedyBot\n"
         "print(GreedyBot.__module__, SearchBot.__module__, 'SolverBot' in dir(cardrules.bots))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    assert out.splitlines() == ["[]", "cardrules.bots.hazari cardrules.bots.search True"]
+    assert out.splitlines() == ["[]", "cardrules.hazari.bots cardrules.azi.bots False"]

@@ -8,14 +8,15 @@ from typing import Any
 
 import pytest
 
-from cardrules.azi import AziObservation, AziState, Phase, resample
-from cardrules.bots import AziGames, HeuristicBot, RandomBot
-from cardrules.bots.search import ISMCTSBot, PIMCBot
+from cardrules import load_game
+from cardrules.azi import AziObservation, AziRules, AziState, Phase, resample
+from cardrules.azi.bots import HeuristicBot, SearchBot, TreeSearchBot
+from cardrules.bots import RandomBot
 from cardrules.game import LegalActions
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import play_game
 
-TINY: list[Any] = [ISMCTSBot(iterations=6), PIMCBot(playouts=6, min_worlds=2)]
+TINY: list[Any] = [TreeSearchBot(iterations=6), SearchBot(playouts=6, min_worlds=2)]
 
 
 class SpyResampler:
@@ -52,7 +53,7 @@ def decision_points(players: int, games: int) -> list[tuple[AziObservation, Any]
     points = []
     heuristic = HeuristicBot()
     for game in range(games):
-        state = AziGames(players)(derive_seed(77, game))
+        state = load_game("azi", players=players)(derive_seed(77, game))
         rng = Rng(game)
         while not state.is_terminal:
             seat = state.current_player
@@ -74,7 +75,7 @@ def test_only_legal_actions_in_every_phase(bot: Any, players: int) -> None:
         rngs = [Rng(derive_seed(seed, 1, seat)) for seat in range(players)]
         for shift in range(players):
             seated = recorders[shift:] + recorders[:shift]
-            final = play_game(AziGames(players)(seed), seated, rngs)
+            final = play_game(load_game("azi", players=players)(seed), seated, rngs)
             assert sum(final.returns()) == 0
     expected = {Phase.DISCARD, Phase.BIDDING, Phase.DECLARATIONS, Phase.PLAY, Phase.FOLD}
     assert expected <= recorders[0].phases
@@ -84,7 +85,7 @@ def test_only_legal_actions_in_every_phase(bot: Any, players: int) -> None:
 def test_single_choice_is_instant(bot: Any) -> None:
     spy = SpyResampler()
     bot = type(bot)(resample=spy)
-    state = AziGames(3)(5)
+    state = load_game("azi", players=3)(5)
     while len(state.legal_actions()) != 1:
         state = state.apply(state.legal_actions()[0])
     seat = state.current_player
@@ -96,7 +97,7 @@ def test_single_choice_is_instant(bot: Any) -> None:
 
 @pytest.mark.parametrize(
     "make",
-    [lambda: ISMCTSBot(iterations=30), lambda: PIMCBot(playouts=30)],
+    [lambda: TreeSearchBot(iterations=30), lambda: SearchBot(playouts=30)],
     ids=["ismcts", "pimc"],
 )
 def test_deterministic_for_a_given_rng(make: Any) -> None:
@@ -106,10 +107,10 @@ def test_deterministic_for_a_given_rng(make: Any) -> None:
     assert first == again
 
 
-@pytest.mark.parametrize("kind", [ISMCTSBot, PIMCBot])
+@pytest.mark.parametrize("kind", [TreeSearchBot, SearchBot])
 def test_uses_only_the_observation_and_the_resampler(kind: Any) -> None:
     spy = SpyResampler()
-    bot = kind(**({"iterations": 20} if kind is ISMCTSBot else {"playouts": 20}), resample=spy)
+    bot = kind(**({"iterations": 20} if kind is TreeSearchBot else {"playouts": 20}), resample=spy)
     checked = 0
     for seen, legal in decision_points(4, 2)[::4]:
         # A second real state that differs from the first only in cards this player cannot see.
@@ -127,7 +128,7 @@ def test_uses_only_the_observation_and_the_resampler(kind: Any) -> None:
 
 def test_hidden_cards_differ_but_decisions_do_not() -> None:
     # Two full states with equal observations for seat 1 but different hidden hands.
-    state = AziGames(4)(11)
+    state = AziState.new(AziRules(players=4), seed=11)
     heuristic = HeuristicBot()
     while state.current_player != 1 or len(state.legal_actions()) == 1:
         seen = state.observation(state.current_player or 0)
@@ -137,7 +138,7 @@ def test_hidden_cards_differ_but_decisions_do_not() -> None:
         world for k in range(50) if (world := resample(seen, Rng(k))).hands[2] != state.hands[2]
     )
     assert twin.observation(1) == seen
-    bot = PIMCBot(playouts=24)
+    bot = SearchBot(playouts=24)
     assert bot.choose(seen, state.legal_actions(), Rng(4)) == bot.choose(
         twin.observation(1), twin.legal_actions(), Rng(4)
     )
@@ -150,7 +151,7 @@ def test_beats_random_in_a_paired_test() -> None:
     above zero, so a search bot no better than random fails it.
     """
     players = 3
-    bot = PIMCBot(playouts=24)
+    bot = SearchBot(playouts=24)
     field = RandomBot()
     diffs = []
     for index in range(45):
@@ -161,7 +162,9 @@ def test_beats_random_in_a_paired_test() -> None:
             bots: list[Any] = [field] * players
             bots[seat] = candidate
             rngs = [Rng(derive_seed(seed, 1, s)) for s in range(players)]
-            results.append(play_game(AziGames(players)(seed), bots, rngs).returns()[seat])
+            results.append(
+                play_game(load_game("azi", players=players)(seed), bots, rngs).returns()[seat]
+            )
         diffs.append(results[0] - results[1])
     mean = statistics.fmean(diffs)
     error = statistics.stdev(diffs) / math.sqrt(len(diffs))

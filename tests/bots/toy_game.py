@@ -26,6 +26,7 @@ from cardrules.options import json_rules, rules_from_options, whole
 from cardrules.records import GameRecord, replay
 from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
+from tests.bots.toy_view import VIEW
 
 PACK = Deck(parse_cards("9S TS JS QS KS AS 9H TH JH QH KH AH"))
 HAND = 2
@@ -199,7 +200,7 @@ class ToyDefinition(GameDefinition):
     name = "toy"
     players = (2, 3)
     strong_bot = "strong"
-    view = "tests.bots.toy_view"
+    view = VIEW
 
     def make_rules(self, options: Mapping[str, object]) -> ToyRules:
         return rules_from_options(ToyRules, options, ToyRules.from_json, "toy")

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardrules.cards import format_cards, parse_card
 from cardrules.game import Turn
-from tests.bots.toy_game import Play
+from cardrules.text import View
 
 
 class ToyNarrator:
@@ -39,5 +39,10 @@ def options(observation: Any, legal: Any, unicode: bool = False) -> list[tuple[s
     return [(f"play {action.card}", action) for action in legal]
 
 
-def parse(text: str, observation: Any) -> Play:
+def parse(text: str, observation: Any) -> Any:
+    from tests.bots.toy_game import Play  # the game module imports this view
+
     return Play(parse_card(text))
+
+
+VIEW = View(narrator=narrator, show=show, options=options, parse=parse)

@@ -15,7 +15,9 @@ import pytest
 
 from cardrules import Rng, load_game
 from cardrules.azi import Phase, PlayCard, Raise
-from cardrules.cli import azi_view, hazari_view, main
+from cardrules.azi import view as azi_view
+from cardrules.cli import main
+from cardrules.hazari import view as hazari_view
 from cardrules.cli.play import Human, QuitGame, human_for
 
 SUIT_ORDER = "CDHS"

@@ -21,24 +21,26 @@ from cardrules.records import dump_json
 SCRIPT = r"""
 import io, sys
 from cardrules.azi import AziMatch, AziRules, FirstLead, Rounding
-from cardrules.bots import (
-    AziGames, GreedyBot, HazariDeals, HeuristicBot, RandomBot, SearchBot, SolverBot,
-)
-from cardrules.hazari import HazariMatch, HazariRules, TieRule, Up, random_arrangement
+from cardrules import load_game
+from cardrules.azi.bots import HeuristicBot, SearchBot
+from cardrules.bots import RandomBot
+from cardrules.hazari.bots import GreedyBot, SolverBot
+from cardrules.hazari import HazariMatch, HazariRules, Up, random_arrangement
 from cardrules.records import dump_json
 from cardrules.rng import Rng
 from cardrules.runner import simulate
 
 out = sys.stdout
 records = io.StringIO()
-simulate(HazariDeals(HazariRules(tie_rule=TieRule.FIRST)),
+simulate(load_game("hazari", tie_rule="first"),
          [GreedyBot(), SolverBot(), GreedyBot(), SolverBot()],
          games=6, seed=11, rotate_seats=True, records=records)
 azi_bots = [HeuristicBot(), RandomBot(), SearchBot(playouts=6), RandomBot(), HeuristicBot()]
-simulate(AziGames(5), azi_bots, games=4, seed=12, rotate_seats=True, records=records)
+simulate(load_game("azi", players=5), azi_bots, games=4, seed=12, rotate_seats=True,
+         records=records)
 rules = AziRules(players=3, suits="CHS", look_before_fold=True,
                  first_lead=FirstLead.AUCTION_WINNER, rounding=Rounding.DOWN)
-simulate(AziGames(3, rules), [RandomBot(), HeuristicBot(), RandomBot()],
+simulate(load_game("azi", **rules.to_json()), [RandomBot(), HeuristicBot(), RandomBot()],
          games=20, seed=13, records=records)
 out.write(records.getvalue())
 

@@ -20,7 +20,8 @@ import attrs
 import pytest
 
 from cardrules.azi import AziMatch, AziState
-from cardrules.bots import GreedyBot, HeuristicBot, RandomBot, SearchBot, SolverBot
+from cardrules.azi.bots import HeuristicBot, SearchBot
+from cardrules.bots import RandomBot
 from cardrules.game import Turn
 from cardrules.hazari import (
     HazariMatch,
@@ -30,6 +31,7 @@ from cardrules.hazari import (
     Up,
     random_arrangement,
 )
+from cardrules.hazari.bots import GreedyBot, SolverBot
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import play_game
 from tests.hardening.hardening_support import (

@@ -7,14 +7,16 @@ import io
 import pytest
 
 from cardrules.cards import parse_cards
-from cardrules.cli import hazari_view, main
-from cardrules.cli.narrate import cards_text
+from cardrules.cli import main
 from cardrules.errors import CardRulesError
 from cardrules.hazari import HazariState, Up, arrangement_value, greedy_arrangement
+from cardrules.hazari import view as hazari_view
 from cardrules.hazari.arrangement import Arrangement
+from cardrules.text import cards_text
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.solver import best_arrangement, top_arrangements
 from cardrules.registry import load_game
+from cardrules.text import cards_text
 
 SEED = 1
 HAND = "KC 8C 9D 8D 3D 2D JH 8H 5H JS 8S 7S 5S"  # seat 0's hand for seed 1, in hand order

@@ -26,6 +26,7 @@ from cardrules.hazari import (
     parse_action_text,
 )
 from cardrules.hazari.state import PACK
+from cardrules.hazari.view import VIEW
 from cardrules.records import dump_json
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -65,7 +66,7 @@ def test_a_match_written_by_0_1_0_replays_to_the_same_result() -> None:
 def test_the_registry_declares_hazari() -> None:
     game = load_game("hazari")
     assert game.num_players == 4 and game.num_distinct_actions == 200_200
-    assert GAME.players == (4,) and GAME.view == "cardrules.cli.hazari_view"
+    assert GAME.players == (4,) and GAME.view is VIEW
     assert set(game.bots) == {"random", "greedy", "solver", "field", "strong"}
     assert GAME.strong_bot in game.bots
     assert load_game("hazari", players=4) == game == load_game("hazari(players=4)")

@@ -13,11 +13,11 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardrules.azi.actions import AziAction, parse_action, parse_action_text
+from cardrules.azi.bots import HeuristicBot, HeuristicBot01, SearchBot, TreeSearchBot
 from cardrules.azi.ids import action_ids
 from cardrules.azi.match import AziMatch
 from cardrules.azi.observation import AziMatchObservation, AziObservation
@@ -25,11 +25,14 @@ from cardrules.azi.resample import resample, resample_match
 from cardrules.azi.rules import AziRules, rules_from
 from cardrules.azi.state import AziState
 from cardrules.azi.tensors import information_state_tensor, observation_tensor, tensor_layout
+from cardrules.azi.view import VIEW
+from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
 from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
+from cardrules.text import View
 
 __all__ = ["GAME", "AziDefinition"]
 
@@ -54,7 +57,7 @@ class AziDefinition(GameDefinition):
         "ismcts",
         "strong",
     )
-    view: ClassVar[str] = "cardrules.cli.azi_view"
+    view: ClassVar[View] = VIEW
 
     def make_rules(self, options: Mapping[str, object]) -> AziRules:
         """Rules from keyword options or spec text over the defaults."""
@@ -127,16 +130,13 @@ class AziDefinition(GameDefinition):
     def bots(self) -> Mapping[str, BotFactory]:
         """random, heuristic, heuristic-0.1 (the 0.1.0 rules of thumb), search (PIMC),
         ismcts and strong (the search bot)."""
-        bots = importlib.import_module("cardrules.bots.azi")
-        search = importlib.import_module("cardrules.bots.search")
-        random_bot = importlib.import_module("cardrules.bots.random_bot")
         return {
-            "random": random_bot.RandomBot,
-            "heuristic": bots.HeuristicBot,
-            "heuristic-0.1": bots.HeuristicBot01,
-            "search": search.SearchBot,
-            "ismcts": search.ISMCTSBot,
-            "strong": search.SearchBot,
+            "random": RandomBot,
+            "heuristic": HeuristicBot,
+            "heuristic-0.1": HeuristicBot01,
+            "search": SearchBot,
+            "ismcts": TreeSearchBot,
+            "strong": SearchBot,
         }
 
 

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.bots.base import check_choice, nth_action
+from cardrules.bot import check_choice, nth_action
 from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions
 from cardrules.rng import Rng

@@ -7,9 +7,13 @@ observation):
 - :class:`PIMCBot`, the stronger one in measurement (the Azi edge benchmark):
   every candidate action is played out in the same worlds by the playout policy,
   the candidates are raced against the policy's own choice on their paired gains,
-  and the policy's choice is kept unless another one is clearly better. It is
-  Azi's ``"search"`` and ``"strong"`` bot, also named :data:`SearchBot`;
-- :class:`ISMCTSBot`, information-set Monte Carlo tree search (Azi's ``"ismcts"``).
+  and the policy's choice is kept unless another one is clearly better;
+- :class:`ISMCTSBot`, information-set Monte Carlo tree search.
+
+Both take the game's resampler and playout policy as parameters. A game that
+makes one of them its strong bot declares it with its own defaults in its
+folder (Azi's ``"search"``, ``"strong"`` and ``"ismcts"`` bots are
+:class:`cardrules.azi.bots.SearchBot` and :class:`cardrules.azi.bots.TreeSearchBot`).
 
 :class:`ISMCTSBot` is single-observer information-set Monte Carlo tree search
 (Cowling, Powley and Whitehouse, 2012). Each iteration:
@@ -33,19 +37,18 @@ observation):
 The answer is the most visited root action (ties: the better mean). Nothing here
 knows the rules of a game: it asks for a :class:`~cardrules.game.Resampler` and
 uses ``current_player``, ``legal_actions``, ``apply``, ``returns``,
-``is_terminal``, ``observation`` and ``action_id``. Its defaults are Azi's: the
-resampler :func:`cardrules.azi.resample` and the playout policy
-:class:`cardrules.bots.azi.HeuristicBot`, both loaded on first use.
+``is_terminal``, ``observation`` and ``action_id``, so it never names a game.
 
 With an iteration budget (the default) a decision depends only on the
 observation, the legal actions and the bot's ``rng``; ``time_limit`` stops a
 search early instead and makes the answer depend on the machine's speed.
 
->>> from cardrules.azi import AziRules, AziState
->>> from cardrules.rng import Rng
->>> state = AziState.new(AziRules(players=3), seed=4, dealer=0)
+>>> from cardrules import Rng, load_game
+>>> from cardrules.bots import RandomBot
+>>> game = load_game("azi", players=3)
+>>> state = game.new_state(4, dealer=0)
 >>> state = state.apply(state.legal_actions()[0])  # seat 1 plays
->>> bot = ISMCTSBot(iterations=40)
+>>> bot = ISMCTSBot(iterations=40, resample=game.resample, playout=RandomBot())
 >>> seen = state.observation(state.current_player)
 >>> action = bot.choose(seen, state.legal_actions(), Rng(7))
 >>> action in state.legal_actions()
@@ -56,7 +59,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -64,7 +66,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.bots.base import Bot, check_choice
+from cardrules.bot import Bot, check_choice
 from cardrules.cards import _show
 from cardrules.errors import InvalidStateError, SimulationError
 from cardrules.game import LegalActions, Resampler
@@ -75,7 +77,6 @@ __all__ = [
     "DEFAULT_PLAYOUTS",
     "ISMCTSBot",
     "PIMCBot",
-    "SearchBot",
     "SearchStats",
     "playout",
 ]
@@ -88,12 +89,6 @@ DEFAULT_PLAYOUTS = 200
 """The default playout budget of :class:`PIMCBot` per decision; the racing spends
 far fewer on most decisions: under 50 ms per decision on average for 4-player Azi
 on a 2-core machine (``benchmarks/bench_bots.py``)."""
-
-
-def _azi_resample(observation: Any, rng: Rng) -> Any:
-    """The Azi resampler, imported on first use so that this module knows no game."""
-    resample: Resampler[Any, Any] = importlib.import_module("cardrules.azi").resample
-    return resample(observation, rng)
 
 
 def _check_search(who: str, observation: object, legal_actions: object, rng: object) -> None:
@@ -115,11 +110,6 @@ def _world(resample: Resampler[Any, Any], observation: Any, rng: Rng) -> Any:
             f"the resampler cannot draw a world from {_show(observation)}:"
             f" {type(exc).__name__}: {_show(str(exc))}"
         ) from exc
-
-
-def _heuristic() -> Bot:
-    bot: Bot = importlib.import_module("cardrules.bots.azi").HeuristicBot()
-    return bot
 
 
 class _Edge:
@@ -203,9 +193,8 @@ class ISMCTSBot:
     - ``search_opponents``: if True the other players also choose by UCB in their own
       information sets (multi-player ISMCTS); by default they act by the playout
       policy, which serves as the model of the other players;
-    - ``resample``: the game's resampler (default: Azi's);
-    - ``playout``: the bot that plays for everyone in simulations (default: Azi's
-      :class:`~cardrules.bots.azi.HeuristicBot`).
+    - ``resample``: the game's resampler (keyword, required);
+    - ``playout``: the bot that plays for everyone in simulations (keyword, required).
     """
 
     name: ClassVar[str] = "ismcts"
@@ -214,8 +203,8 @@ class ISMCTSBot:
     exploration: float = 0.5
     widening: float | None = 1.0
     search_opponents: bool = False
-    resample: Resampler[Any, Any] = attrs.field(default=_azi_resample, eq=False, repr=False)
-    playout: Bot = attrs.field(factory=_heuristic, eq=False, repr=False)
+    resample: Resampler[Any, Any] = attrs.field(kw_only=True, eq=False, repr=False)
+    playout: Bot = attrs.field(kw_only=True, eq=False, repr=False)
     stats: SearchStats = attrs.field(factory=SearchStats, eq=False, repr=False)
 
     def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
@@ -398,13 +387,17 @@ class PIMCBot:
     standard errors is not positive is dropped, and the search stops when none is
     left or ``playouts`` (the budget per decision) are spent. The answer is the
     alternative with the best mean gain if that gain exceeds ``margin`` standard
-    errors, else the policy's choice.
+    errors, else the policy's choice. ``resample`` and ``playout`` are as for
+    :class:`ISMCTSBot`.
 
-    >>> from cardrules.azi import AziRules, AziState
-    >>> state = AziState.new(AziRules(players=3), seed=4, dealer=0)
+    >>> from cardrules import load_game
+    >>> from cardrules.bots import RandomBot
+    >>> game = load_game("azi", players=3)
+    >>> state = game.new_state(4, dealer=0)
     >>> state = state.apply(state.legal_actions()[0])
     >>> seen = state.observation(state.current_player)
-    >>> PIMCBot(playouts=16).choose(seen, state.legal_actions(), Rng(7)) in state.legal_actions()
+    >>> bot = PIMCBot(playouts=16, resample=game.resample, playout=RandomBot())
+    >>> bot.choose(seen, state.legal_actions(), Rng(7)) in state.legal_actions()
     True
     """
 
@@ -415,8 +408,8 @@ class PIMCBot:
     margin: float = 2.0
     cutoff: float = 1.0
     max_actions: int = 8
-    resample: Resampler[Any, Any] = attrs.field(default=_azi_resample, eq=False, repr=False)
-    playout: Bot = attrs.field(factory=_heuristic, eq=False, repr=False)
+    resample: Resampler[Any, Any] = attrs.field(kw_only=True, eq=False, repr=False)
+    playout: Bot = attrs.field(kw_only=True, eq=False, repr=False)
     stats: SearchStats = attrs.field(factory=SearchStats, eq=False, repr=False)
 
     def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
@@ -462,11 +455,6 @@ class PIMCBot:
             if gain.mean > best_gain and gain.mean > self.margin * gain.error:
                 best, best_gain = candidates[index], gain.mean
         return best
-
-
-SearchBot = PIMCBot
-"""Azi's strong bot under its 0.1.0 name: :class:`PIMCBot` (which replaced the 0.1.0
-determinized search of :mod:`cardrules.bots.azi`; ``samples`` is now ``playouts``)."""
 
 
 class _Gain:
@@ -520,3 +508,12 @@ class _Legal(LegalActions[Any]):
 
     def __getitem__(self, index: int) -> Any:
         return self._items[index]
+
+
+def __getattr__(name: str) -> object:
+    if name == "SearchBot":
+        raise AttributeError(
+            "cardrules.bots.search.SearchBot moved in 0.3.0: use cardrules.azi.bots.SearchBot"
+            " (the generic PIMCBot now takes resample= and playout=)"
+        )
+    raise AttributeError(f"module 'cardrules.bots.search' has no attribute {name!r}")

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from cardrules._version import __version__
+from cardrules.cli import azi, cards, deal, demo, hazari, play, simulate, tournament
 from cardrules.cli.interrupts import handling_interrupts
 from cardrules.cli.progress import end_open_lines
+from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 
 __all__ = ["COMMANDS", "UsageError", "main"]
@@ -26,16 +27,16 @@ __all__ = ["COMMANDS", "UsageError", "main"]
 COMMANDS = ("cards", "deal", "hazari", "azi", "play", "simulate", "tournament", "demo")
 """The modules of :mod:`cardrules.cli` that register sub-commands, in help order."""
 
-
-class UsageError(Exception):
-    """Bad command-line input; reported in one line with exit status 2.
-
-    ``prog`` is the command it concerns, as in ``cardrules simulate: error: ...``.
-    """
-
-    def __init__(self, message: str, prog: str = "cardrules") -> None:
-        super().__init__(message)
-        self.prog = prog
+_MODULES = {
+    "cards": cards,
+    "deal": deal,
+    "hazari": hazari,
+    "azi": azi,
+    "play": play,
+    "simulate": simulate,
+    "tournament": tournament,
+    "demo": demo,
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,8 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     for name in COMMANDS:
-        module = importlib.import_module(f"cardrules.cli.{name}")
-        module.register(commands)
+        _MODULES[name].register(commands)
     return parser
 
 

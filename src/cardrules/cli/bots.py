@@ -2,20 +2,21 @@
 
 ``--bots random,mypkg.bots:MyBot`` puts the game's random bot in seat 0 and a bot
 of your own in seat 1. :func:`import_user_bot` is the one place where the command
-line imports a module it is given: only in the explicit ``module:attr`` form, with
-both parts checked as Python names first, so ordinary bot names never import
-anything.
+line takes a module it is given, through :func:`cardrules.registry.load_reference`:
+only in the explicit ``module:attr`` form, with both parts checked as Python names
+first, so ordinary bot names never import anything.
 """
 
 from __future__ import annotations
 
-import importlib
 import keyword
 from collections.abc import Callable
 from typing import Any
 
-from cardrules.bots.base import Bot
-from cardrules.cli import UsageError
+from cardrules.bot import Bot
+from cardrules.cli.usage import UsageError
+from cardrules.errors import PluginError
+from cardrules.registry import load_reference
 
 __all__ = ["bot_factory", "import_user_bot", "is_user_bot"]
 
@@ -51,14 +52,9 @@ def import_user_bot(text: str) -> Callable[[], Any]:
             " such as mypkg.bots:MyBot"
         )
     try:
-        module = importlib.import_module(module_name)
-    except Exception as exc:  # the user's code may raise anything while it loads
-        raise UsageError(
-            f"--bots {text!r}: cannot import {module_name!r}: {type(exc).__name__}: {exc}"
-        ) from None
-    factory: Callable[[], Any] | None = getattr(module, attr, None)
-    if factory is None:
-        raise UsageError(f"--bots {text!r}: module {module_name!r} has no attribute {attr!r}")
+        factory: Callable[[], Any] = load_reference(text)
+    except PluginError as exc:
+        raise UsageError(f"--bots {text!r}: {exc}") from None
     if not callable(factory):
         raise UsageError(f"--bots {text!r}: {attr!r} is not a class or a function")
     _check_makes_bot(text, factory)

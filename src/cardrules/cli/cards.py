@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from cardrules.cards import format_cards, parse_cards
-from cardrules.cli import UsageError
+from cardrules.cli.usage import UsageError
 
 
 def register(commands: Any) -> None:

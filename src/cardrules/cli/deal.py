@@ -1,21 +1,20 @@
 """``cardrules deal GAME --seed N``: print a seeded deal.
 
 The games are the registry's (:func:`cardrules.game_names`); GAME may be a spec
-with rule options (``'azi(suits=CHS)'``), and every rule option is a flag too.
-Hazari and Azi print each hand sorted, grouped by suit and high card first (and
-Azi its trump card); any other registered game prints its new state as
+with rule options (``'azi(suits=CHS)'``), and every rule option is a flag too. A
+game whose view has a ``deal`` printer prints with it (Hazari and Azi print each
+hand sorted, grouped by suit and high card first, and Azi its trump card); any
+other game prints its new state as
 ``str(state)`` shows it.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from typing import Any
 
-from cardrules.cli import UsageError
 from cardrules.cli.games import add_game_argument, add_rule_options, load_cli_game
-from cardrules.cli.narrate import cards_text
+from cardrules.cli.usage import UsageError
 from cardrules.registry import Game, load_game
 from cardrules.rng import check_seed
 
@@ -31,35 +30,13 @@ def register(commands: Any) -> None:
     parser.set_defaults(run=_deal)
 
 
-def _hazari_lines(game: Game, state: Any, unicode: bool) -> list[str]:
-    return [f"  seat {seat}: {cards_text(hand, unicode)}" for seat, hand in enumerate(state.hands)]
-
-
-def _azi_lines(game: Game, state: Any, unicode: bool) -> list[str]:
-    lines = [f"  trump card: {state.trump_card.format(unicode=unicode)}"]
-    lines += [
-        f"  seat {seat}: {cards_text(hand or (), unicode)}" for seat, hand in enumerate(state.hands)
-    ]
-    return lines
-
-
-_PRINTERS: dict[str, Callable[[Game, Any, bool], list[str]]] = {
-    "hazari": _hazari_lines,
-    "azi": _azi_lines,
-}
-"""The games with their own deal printer; others print ``str(state)``."""
-
-
 def deal_text(game: Game, seed: int, dealer: int = 0, unicode: bool = False) -> list[str]:
     """The lines describing a seeded deal of ``game``."""
     state = game.new_state(check_seed(seed), dealer=dealer)
-    title = "Hazari" if game.name == "hazari" else "Azi" if game.name == "azi" else game.name
     players = "" if game.name == "hazari" else f", {game.num_players} players"
-    header = f"{title} deal, seed {seed}{players}, dealer seat {dealer}"
-    printer = _PRINTERS.get(game.name)
-    if printer is None:
-        return [header, str(state)]
-    return [header, *printer(game, state, unicode)]
+    header = f"{game.name.capitalize()} deal, seed {seed}{players}, dealer seat {dealer}"
+    printer = game.definition.view.deal
+    return [header, *(printer(state, unicode) if printer is not None else [str(state)])]
 
 
 def hazari_deal_text(seed: int, dealer: int = 0, unicode: bool = False) -> list[str]:

@@ -9,10 +9,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardrules.bots.hazari import SolverBot
-from cardrules.bots.search import SearchBot
-from cardrules.cli import azi_view, hazari_view
+from cardrules.azi.bots import SearchBot
 from cardrules.cli.play import play_narrated
+from cardrules.hazari.bots import SolverBot
 from cardrules.registry import load_game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM
@@ -36,11 +35,13 @@ def _demo(args: argparse.Namespace) -> int:
     rngs = [Rng(derive_seed(seed, BOT_STREAM, seat)) for seat in range(4)]
     print(f"== Hazari: one deal, four solver bots (seed {seed}) ==")
     solvers = [SolverBot()] * 4
-    narrator = hazari_view.narrator(["solver"] * 4, args.unicode)
-    play_narrated(load_game("hazari")(seed), solvers, rngs, narrator, None)
+    hazari = load_game("hazari")
+    narrator = hazari.definition.view.narrator(["solver"] * 4, args.unicode)
+    play_narrated(hazari(seed), solvers, rngs, narrator, None)
     print()
     print(f"== Azi: one game, four search bots (seed {seed}) ==")
     searchers = [SearchBot(playouts=DEMO_PLAYOUTS)] * 4
-    azi_narrator = azi_view.narrator(["search"] * 4, args.unicode)
-    play_narrated(load_game("azi", players=4)(seed), searchers, rngs, azi_narrator, None)
+    azi = load_game("azi", players=4)
+    azi_narrator = azi.definition.view.narrator(["search"] * 4, args.unicode)
+    play_narrated(azi(seed), searchers, rngs, azi_narrator, None)
     return 0

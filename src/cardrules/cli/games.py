@@ -13,10 +13,10 @@ import argparse
 import os
 from typing import Any
 
-from cardrules.bots.base import Bot
-from cardrules.cli import UsageError
+from cardrules.bot import Bot
 from cardrules.cli.bots import bot_factory
-from cardrules.errors import CardRulesError
+from cardrules.cli.usage import UsageError
+from cardrules.errors import CardRulesError, PluginError
 from cardrules.registry import Game, game_names, load_game
 
 __all__ = [
@@ -75,8 +75,8 @@ def add_game_argument(parser: argparse.ArgumentParser) -> None:
 def _option_defaults() -> dict[str, dict[str, object]]:
     """Each rule option (but ``players``) with each game's default for it."""
     found: dict[str, dict[str, object]] = {}
-    for name in game_names():
-        for option, default in load_game(name).options.items():
+    for name, game in _loadable_games():
+        for option, default in game.options.items():
             if option != "players":
                 found.setdefault(option, {})[name] = default
     return found
@@ -109,8 +109,8 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
 def add_bots_option(parser: argparse.ArgumentParser) -> None:
     """The ``--bots`` option, naming each game's bots and its default in the help."""
     lines = []
-    for name in game_names():
-        definition = load_game(name).definition
+    for name, game in _loadable_games():
+        definition = game.definition
         names = definition.bot_names or tuple(definition.bots())
         lines.append(f"{name}: {', '.join(names)} (default {definition.strong_bot})")
     parser.add_argument(
@@ -127,12 +127,23 @@ def add_bots_option(parser: argparse.ArgumentParser) -> None:
 def add_players_option(parser: argparse.ArgumentParser, what: str = "players") -> None:
     """The ``--players`` option, naming each registered game's player counts in the help."""
     lines = []
-    for name in game_names():
-        game = load_game(name)
+    for name, game in _loadable_games():
         allowed = game.definition.players
         default = "" if len(allowed) == 1 else f", default {game.num_players}"
         lines.append(f"{name}: {_counts(allowed)}{default}")
     parser.add_argument("--players", type=int, help=f"{what} ({'; '.join(lines)})")
+
+
+def _loadable_games() -> list[tuple[str, Game]]:
+    """Every game that loads, for the help texts: an installed game that is broken
+    reports its error when it is asked for, and the others keep working."""
+    games = []
+    for name in game_names():
+        try:
+            games.append((name, load_game(name)))
+        except CardRulesError:
+            continue
+    return games
 
 
 def _flag_options(args: argparse.Namespace) -> dict[str, object]:
@@ -158,6 +169,8 @@ def load_cli_game(args: argparse.Namespace | str, players: int | None = None) ->
         spec, options = args.game, _flag_options(args)
     try:
         return load_game(spec, **options)
+    except PluginError:
+        raise
     except CardRulesError as exc:
         requested = options.get("players")
         if requested is not None:

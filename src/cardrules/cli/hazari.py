@@ -6,11 +6,18 @@ The actions live in the modules named in :data:`ACTIONS`, each with a
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from cardrules.cli import hazari_arrange, hazari_check, hazari_eval
 
 ACTIONS: tuple[str, ...] = ("hazari_eval", "hazari_arrange", "hazari_check")
 """Modules of :mod:`cardrules.cli` that add ``hazari`` sub-commands."""
+
+_MODULES = {
+    "hazari_eval": hazari_eval,
+    "hazari_arrange": hazari_arrange,
+    "hazari_check": hazari_check,
+}
 
 
 def register(commands: Any) -> None:
@@ -21,4 +28,4 @@ def register(commands: Any) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
     for name in ACTIONS:
-        importlib.import_module(f"cardrules.cli.{name}").register(actions)
+        _MODULES[name].register(actions)

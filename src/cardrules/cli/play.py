@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import os
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from cardrules.bots.base import Bot, bot_name
-from cardrules.cli import UsageError
+from cardrules.bot import Bot, bot_name
 from cardrules.cli.choices import match_choice
 from cardrules.cli.games import (
     add_bots_option,
@@ -33,14 +31,15 @@ from cardrules.cli.games import (
     load_cli_game,
     parse_bots,
 )
-from cardrules.cli.narrate import Narrator, Option
 from cardrules.cli.records import read_text
+from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.game import GameState, LegalActions, Turn
 from cardrules.records import dump_json
 from cardrules.registry import Game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM, StopPlay, play_game
+from cardrules.text import Narrator, Option, View
 
 __all__ = ["Human", "QuitGame", "load_saved", "play_narrated", "register", "save_record"]
 
@@ -237,7 +236,7 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError(f"--human {args.human} is not a seat in 0..{players - 1}")
     state = game.new_state(seed) if args.load is None else load_saved(game, args.load)
     rngs = [Rng(derive_seed(seed, BOT_STREAM, seat)) for seat in range(players)]
-    view = importlib.import_module(game.definition.view)
+    view = game.definition.view
     if args.human is not None:
         seats[args.human] = human_for(view, args.unicode)
         names[args.human] = bot_name(seats[args.human])
@@ -259,9 +258,9 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def human_for(view: Any, unicode: bool, read: Callable[[str], str] | None = None) -> Human:
-    """A :class:`Human` player prompting with a game's view module."""
-    aliases = getattr(view, "aliases", None)
+def human_for(view: View, unicode: bool, read: Callable[[str], str] | None = None) -> Human:
+    """A :class:`Human` player prompting with a game's view."""
+    aliases = view.aliases
     return Human(
         lambda observation, legal: view.options(observation, legal, unicode),
         lambda observation: view.show(observation, unicode),

@@ -7,7 +7,6 @@ from typing import Any
 
 import attrs
 
-from cardrules.cli import UsageError
 from cardrules.cli.games import (
     add_bots_option,
     add_game_argument,
@@ -19,6 +18,7 @@ from cardrules.cli.games import (
 )
 from cardrules.cli.interrupts import process_pool
 from cardrules.cli.progress import ProgressBar
+from cardrules.cli.usage import UsageError
 from cardrules.rng import check_seed
 from cardrules.runner import MAX_GAMES, simulate
 

@@ -10,7 +10,7 @@ import argparse
 import json
 from typing import IO, Any
 
-from cardrules.cli import UsageError
+from cardrules.cli.usage import UsageError
 from cardrules.cli.bots import bot_factory
 from cardrules.cli.games import (
     add_game_argument,

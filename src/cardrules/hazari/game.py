@@ -21,24 +21,28 @@ cardrules.errors.InvalidRulesError: Hazari is for exactly 4 players (H1), not 5
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.hazari.action_ids import SPLITS
 from cardrules.hazari.actions import Up, parse_action
+from cardrules.hazari.bots import GreedyBot, SolverBot
 from cardrules.hazari.deal import PLAYERS
-from cardrules.hazari.match import HazariMatch
+from cardrules.hazari.field_bot import FieldAwareBot
+from cardrules.hazari.match import MATCH_GAME, HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.resample import resample, resample_match
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import DEAL_GAME, HazariState
 from cardrules.hazari.tensors import TENSOR_SIZE, information_state_tensor, observation_tensor
+from cardrules.hazari.view import VIEW
 from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
+from cardrules.text import View
 
 __all__ = ["GAME", "HazariDefinition"]
 
@@ -70,7 +74,7 @@ class HazariDefinition(GameDefinition):
     players: ClassVar[tuple[int, ...]] = (PLAYERS,)
     strong_bot: ClassVar[str] = "strong"
     bot_names: ClassVar[tuple[str, ...]] = ("random", "greedy", "solver", "field", "strong")
-    view: ClassVar[str] = "cardrules.cli.hazari_view"
+    view: ClassVar[View] = VIEW
 
     def make_rules(self, options: Mapping[str, object]) -> HazariRules:
         """:class:`HazariRules` from ``tie_rule`` and ``target``; ``players`` may only be 4."""
@@ -157,15 +161,12 @@ class HazariDefinition(GameDefinition):
         The field-aware bot gains on a field of solvers but loses on a greedy field, so
         the solver stays the strong bot (see the bots guide for the figures).
         """
-        bots = importlib.import_module("cardrules.bots.hazari")
-        field = importlib.import_module("cardrules.bots.hazari_field")
-        random_bot = importlib.import_module("cardrules.bots.random_bot")
         return {
-            "random": random_bot.RandomBot,
-            "greedy": bots.GreedyBot,
-            "solver": bots.SolverBot,
-            "field": field.FieldAwareBot,
-            "strong": bots.SolverBot,
+            "random": RandomBot,
+            "greedy": GreedyBot,
+            "solver": SolverBot,
+            "field": FieldAwareBot,
+            "strong": SolverBot,
         }
 
 

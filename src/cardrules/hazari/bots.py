@@ -1,10 +1,11 @@
-"""Hazari bots, and a thin deal factory kept for older code.
+"""Hazari's bots: arranging policies (the field-aware one is in :mod:`cardrules.hazari.field_bot`).
 
 A Hazari deal holds one decision per player, the arrangement (H7), so a bot is
 an arranging policy:
 
 - :class:`GreedyBot`: the strongest-first heuristic, ``greedy_arrangement``;
 - :class:`SolverBot`: the exact optimum of the expected-points model, ``best_arrangement``;
+- :class:`~cardrules.hazari.field_bot.FieldAwareBot` refines the solver against a sampled field;
 - :class:`~cardrules.bots.RandomBot` picks uniformly among the valid arrangements
   (one draw and one ``legal[i]``, never a listing of the arrangements).
 
@@ -31,31 +32,10 @@ from cardrules.errors import IllegalActionError, InvalidStateError
 from cardrules.game import LegalActions
 from cardrules.hazari.actions import Up
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
-from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.solver import best_arrangement, greedy_arrangement
-from cardrules.hazari.state import HazariState
 from cardrules.rng import Rng
 
-__all__ = ["GreedyBot", "HazariDeals", "SolverBot"]
-
-
-@attrs.frozen
-class HazariDeals:
-    """A game factory: one Hazari deal per seed, ``dealer`` dealing, under ``rules``.
-
-    Kept for code written against 0.1.0; ``load_game("hazari", ...)`` is the same
-    factory (``load_game("hazari")(seed)`` is a deal) and also knows the bots.
-
-    >>> HazariDeals()(7).current_player
-    1
-    """
-
-    rules: HazariRules = attrs.field(factory=HazariRules)
-    dealer: int = 0
-
-    def __call__(self, seed: int) -> HazariState:
-        """The deal for ``seed``."""
-        return HazariState.new(seed=seed, dealer=self.dealer, rules=self.rules)
+__all__ = ["GreedyBot", "SolverBot"]
 
 
 HazariView = HazariObservation | HazariMatchObservation

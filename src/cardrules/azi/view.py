@@ -15,6 +15,7 @@ from cardrules.azi import (
     AziMatch,
     AziMatchObservation,
     AziObservation,
+    AziState,
     CardPlayed,
     Dealt,
     Declare,
@@ -43,13 +44,15 @@ from cardrules.azi import (
     parse_action_text,
 )
 from cardrules.cards import parse_card
-from cardrules.cli.narrate import Option, card_order, cards_text, seat_text
 from cardrules.errors import ParseError
 from cardrules.game import LegalActions, Turn
+from cardrules.text import Option, View, card_order, cards_text, seat_text
 
 __all__ = [
+    "VIEW",
     "AziNarrator",
     "aliases",
+    "deal_text",
     "describe",
     "label",
     "narrator",
@@ -314,3 +317,17 @@ def parse(text: str, observation: AziObservation | AziMatchObservation) -> Any:
         f"cannot read {text!r:.40} as an action; type a number from the list, a choice as"
         " listed, or a short form such as 'fold', '7D' or '12'"
     )
+
+
+def deal_text(state: AziState, unicode: bool = False) -> list[str]:
+    """The lines ``cardrules deal azi`` prints for a new deal: the trump card, each hand."""
+    lines = [f"  trump card: {state.trump_card.format(unicode=unicode)}"]
+    for seat, hand in enumerate(state.hands):
+        lines.append(f"  seat {seat}: {cards_text(hand or (), unicode)}")
+    return lines
+
+
+VIEW = View(
+    narrator=narrator, show=show, options=options, parse=parse, deal=deal_text, aliases=aliases
+)
+"""This view, as the game's definition declares it."""

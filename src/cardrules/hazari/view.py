@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import format_cards, parse_cards
-from cardrules.cli.narrate import Option, cards_text, cards_text_order, group_text, seat_text
 from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions, Turn
 from cardrules.hazari.actions import Up, parse_action_text
@@ -14,14 +13,16 @@ from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
+from cardrules.hazari.state import HazariState
 from cardrules.hazari.solver import (
     arrangement_value,
     best_arrangement,
     greedy_arrangement,
     top_arrangements,
 )
+from cardrules.text import Option, View, cards_text, cards_text_order, group_text, seat_text
 
-__all__ = ["HazariNarrator", "narrator", "options", "parse", "show"]
+__all__ = ["VIEW", "HazariNarrator", "deal_text", "narrator", "options", "parse", "show"]
 
 EXTRA_OPTIONS = 3
 """How many arrangements, after the best and the greedy one, a person is offered."""
@@ -162,3 +163,12 @@ def parse(text: str, observation: HazariObservation) -> Up:
                 " use all 13 cards in groups of 3, 3, 3 and 4"
             )
     return parse_action_text(text)
+
+
+def deal_text(state: HazariState, unicode: bool = False) -> list[str]:
+    """The lines ``cardrules deal hazari`` prints for a new deal: each hand, sorted."""
+    return [f"  seat {seat}: {cards_text(hand, unicode)}" for seat, hand in enumerate(state.hands)]
+
+
+VIEW = View(narrator=narrator, show=show, options=options, parse=parse, deal=deal_text)
+"""This view, as the game's definition declares it."""

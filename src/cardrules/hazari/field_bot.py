@@ -1,6 +1,6 @@
 """A Hazari bot that refines the solver's best arrangements against a sampled field.
 
-:class:`~cardrules.bots.hazari.SolverBot` maximises expected points from value
+:class:`~cardrules.hazari.bots.SolverBot` maximises expected points from value
 tables that assume greedy opponents, a random leader, and opponents' cards drawn
 without regard to the bot's own hand. :class:`FieldAwareBot` keeps the solver as
 its proposal and corrects it where those assumptions bite:
@@ -69,12 +69,12 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.bots.hazari import _check_decision
 from cardrules.cards import Card, _show
 from cardrules.errors import InvalidArrangementError, InvalidRulesError, InvalidStateError
 from cardrules.game import LegalActions
 from cardrules.hazari.actions import Up
 from cardrules.hazari.arrangement import Arrangement
+from cardrules.hazari.bots import _check_decision
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.greedy import greedy_rounds
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation

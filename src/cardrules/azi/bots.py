@@ -1,4 +1,4 @@
-"""Azi bots and the Azi game factory for the runner.
+"""Azi's bots: rules of thumb, and the generic searches with Azi's defaults.
 
 - :class:`HeuristicBot`: rules of thumb for every decision: stay in (staying is
   free), discard a lone plain card to make a void when holding a trump (else the
@@ -10,18 +10,21 @@
 - :class:`HeuristicBot01`: the rules of thumb of cardrules 0.1.0, kept unchanged
   as a baseline (``"heuristic-0.1"``): the weakest card is discarded, a strong
   hand raises, and a re-deal is joined whenever the fee is at most half the pot.
-- :class:`~cardrules.bots.RandomBot` works here too; the search bots
-  (:class:`~cardrules.bots.search.PIMCBot`, Azi's ``"search"`` and ``"strong"``
-  bot, and :class:`~cardrules.bots.search.ISMCTSBot`) play out their sampled
-  worlds with :class:`HeuristicBot`.
+- :class:`SearchBot` (``"search"`` and ``"strong"``) and :class:`TreeSearchBot`
+  (``"ismcts"``): the generic searches :class:`~cardrules.bots.search.PIMCBot` and
+  :class:`~cardrules.bots.search.ISMCTSBot` with Azi's resampler
+  (:func:`cardrules.azi.resample`) and :class:`HeuristicBot` playing out their
+  sampled worlds;
+- :class:`~cardrules.bots.RandomBot` works here too.
 
 Every bot plays single games and matches: given a match observation, it decides
 from the current game's (the games of a match are independent pots).
 
+>>> from cardrules import load_game
 >>> from cardrules.bots import RandomBot
 >>> from cardrules.runner import simulate
->>> result = simulate(AziGames(4), [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()],
-...                   games=8, seed=1, rotate_seats=True)
+>>> bots = [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()]
+>>> result = simulate(load_game("azi", players=4), bots, games=8, seed=1, rotate_seats=True)
 >>> [sum(game.returns) for game in result.games] == [0] * 8
 True
 """
@@ -46,40 +49,23 @@ from cardrules.azi import (
     AziDeclared,
     AziMatchObservation,
     AziObservation,
-    AziRules,
-    AziState,
     Declare,
     Discard,
     Joined,
     Phase,
     PlayCard,
     Raise,
+    resample,
 )
 from cardrules.azi.tricks import trick_winner
-from cardrules.bots.base import check_choice
+from cardrules.bot import Bot, check_choice
+from cardrules.bots.search import ISMCTSBot, PIMCBot
 from cardrules.cards import Card, Rank, _show
 from cardrules.errors import IllegalActionError, InvalidCardsError, InvalidStateError
-from cardrules.game import LegalActions
+from cardrules.game import LegalActions, Resampler
 from cardrules.rng import Rng
 
-__all__ = ["AziGames", "HeuristicBot", "HeuristicBot01", "hand_strength"]
-
-
-@attrs.frozen
-class AziGames:
-    """A game factory: one Azi game (ante to pot won) per seed.
-
-    >>> AziGames(3)(5).num_players
-    3
-    """
-
-    players: int = 4
-    rules: AziRules | None = None
-
-    def __call__(self, seed: int) -> AziState:
-        """The game for ``seed``; its first dealer is drawn by lot from the seed."""
-        rules = AziRules(players=self.players) if self.rules is None else self.rules
-        return AziState.new(rules, seed=seed)
+__all__ = ["HeuristicBot", "HeuristicBot01", "SearchBot", "TreeSearchBot", "hand_strength"]
 
 
 def _value(card: Card, trump: int) -> int:
@@ -205,7 +191,7 @@ class HeuristicBot(_RulesOfThumb):
     raises; by default (``None``) it never raises, since a raise puts chips in the
     pot for nothing but the first lead.
 
-    >>> from cardrules.azi import AziState
+    >>> from cardrules.azi import AziRules, AziState
     >>> state = AziState.new(AziRules(players=4), seed=3, dealer=0)
     >>> seen = state.observation(state.current_player)
     >>> HeuristicBot().choose(seen, state.legal_actions(), Rng(0))
@@ -257,3 +243,33 @@ class HeuristicBot(_RulesOfThumb):
             inside += isinstance(event, Joined)
         share = (observation.pot + fee) / (inside + 1)
         return JOIN if share > fee else SKIP
+
+
+@attrs.frozen
+class SearchBot(PIMCBot):
+    """Azi's strong bot: :class:`~cardrules.bots.search.PIMCBot` over Azi's resampler,
+    playing its worlds out with :class:`HeuristicBot` (``"search"`` and ``"strong"``).
+
+    >>> from cardrules import Rng, load_game
+    >>> state = load_game("azi", players=3).new_state(4, dealer=0)
+    >>> state = state.apply(state.legal_actions()[0])
+    >>> seen = state.observation(state.current_player)
+    >>> SearchBot(playouts=16).choose(seen, state.legal_actions(), Rng(7)) in state.legal_actions()
+    True
+    """
+
+    resample: Resampler[Any, Any] = attrs.field(
+        default=resample, kw_only=True, eq=False, repr=False
+    )
+    playout: Bot = attrs.field(factory=HeuristicBot, kw_only=True, eq=False, repr=False)
+
+
+@attrs.frozen
+class TreeSearchBot(ISMCTSBot):
+    """:class:`~cardrules.bots.search.ISMCTSBot` over Azi's resampler, with
+    :class:`HeuristicBot` as its playout policy (``"ismcts"``)."""
+
+    resample: Resampler[Any, Any] = attrs.field(
+        default=resample, kw_only=True, eq=False, repr=False
+    )
+    playout: Bot = attrs.field(factory=HeuristicBot, kw_only=True, eq=False, repr=False)
