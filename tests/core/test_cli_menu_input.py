@@ -17,8 +17,8 @@ from cardrules import Rng, load_game
 from cardrules.azi import Phase, PlayCard, Raise
 from cardrules.azi import view as azi_view
 from cardrules.cli import main
-from cardrules.hazari import view as hazari_view
 from cardrules.cli.play import Human, QuitGame, human_for
+from cardrules.hazari import view as hazari_view
 
 SUIT_ORDER = "CDHS"
 RANKS = "23456789TJQKA"

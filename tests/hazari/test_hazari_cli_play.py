@@ -12,7 +12,6 @@ from cardrules.errors import CardRulesError
 from cardrules.hazari import HazariState, Up, arrangement_value, greedy_arrangement
 from cardrules.hazari import view as hazari_view
 from cardrules.hazari.arrangement import Arrangement
-from cardrules.text import cards_text
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.solver import best_arrangement, top_arrangements
 from cardrules.registry import load_game

@@ -22,8 +22,8 @@ import json
 from typing import Any
 
 from cardrules.cards import format_cards, parse_cards
-from cardrules.cli.usage import UsageError
 from cardrules.cli.games import add_jobs_option, check_jobs
+from cardrules.cli.usage import UsageError
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.equity import arrangement_equity
 from cardrules.hazari.partitions import count_valid_arrangements

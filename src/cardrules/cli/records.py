@@ -18,8 +18,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from cardrules.cli.usage import UsageError
 from cardrules.cli.text import listed, plural
+from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.registry import GameDefinition, load_game
 

@@ -10,7 +10,6 @@ import argparse
 import json
 from typing import IO, Any
 
-from cardrules.cli.usage import UsageError
 from cardrules.cli.bots import bot_factory
 from cardrules.cli.games import (
     add_game_argument,
@@ -22,6 +21,7 @@ from cardrules.cli.games import (
 )
 from cardrules.cli.interrupts import process_pool
 from cardrules.cli.progress import ProgressBar
+from cardrules.cli.usage import UsageError
 from cardrules.registry import BotFactory, Game
 from cardrules.rng import check_seed
 from cardrules.runner import MAX_GAMES

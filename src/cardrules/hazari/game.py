@@ -33,7 +33,7 @@ from cardrules.hazari.actions import Up, parse_action
 from cardrules.hazari.bots import GreedyBot, SolverBot
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.field_bot import FieldAwareBot
-from cardrules.hazari.match import MATCH_GAME, HazariMatch
+from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.resample import resample, resample_match
 from cardrules.hazari.rules import HazariRules

@@ -13,13 +13,13 @@ from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
-from cardrules.hazari.state import HazariState
 from cardrules.hazari.solver import (
     arrangement_value,
     best_arrangement,
     greedy_arrangement,
     top_arrangements,
 )
+from cardrules.hazari.state import HazariState
 from cardrules.text import Option, View, cards_text, cards_text_order, group_text, seat_text
 
 __all__ = ["VIEW", "HazariNarrator", "deal_text", "narrator", "options", "parse", "show"]
