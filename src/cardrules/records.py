@@ -43,7 +43,6 @@ __all__ = [
     "record_actions",
     "record_of",
     "replay",
-    "wrong_game",
 ]
 
 FORMAT = "cardrules"
@@ -242,7 +241,7 @@ class GameRecord:
                 f" version {_show(data['version'])} (expected {FORMAT!r} version {VERSION})"
             )
         if data["game"] != game:
-            raise InvalidStateError(wrong_game(data["game"], game))
+            raise InvalidStateError(_wrong_game(data["game"], game))
         actions = data["actions"]
         if not isinstance(actions, list):
             raise InvalidStateError(f"actions must be a JSON list, got {_show(actions)}")
@@ -268,14 +267,14 @@ def _kind_text(kind: str) -> str:
     return f"{article} {title} {rest} record" if rest else f"{article} {title} record of one game"
 
 
-def wrong_game(found: object, expected: str) -> str:
+def _wrong_game(found: object, expected: str) -> str:
     """Why a record whose ``game`` is ``found`` is not a record of kind ``expected``.
 
-    >>> wrong_game("hazari", "azi-match")
+    >>> _wrong_game("hazari", "azi-match")
     "not an Azi record: its game is 'hazari'"
-    >>> wrong_game("chess", "hazari")
+    >>> _wrong_game("chess", "hazari")
     "not a Hazari record: its game is 'chess'"
-    >>> wrong_game("azi-match", "azi")
+    >>> _wrong_game("azi-match", "azi")
     "this is an Azi match record, not an Azi record of one game: its game is 'azi-match'"
     """
     family = _family(expected)

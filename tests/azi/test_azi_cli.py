@@ -60,7 +60,8 @@ def test_azi_check_reads_what_simulate_writes(
     for number, line in enumerate(records, 1):
         state = AziState.from_json(line)
         assert f"line {number}: OK: valid Azi record: {len(state.history)} actions" in captured.out
-        assert f"  pot won by seat {state.winner}; returns {list(state.returns())}" in captured.out
+        chips = ", ".join(f"seat {seat} {v:+d}" for seat, v in enumerate(state.returns()))
+        assert f"  pot won by seat {state.winner}; net chips {chips}" in captured.out
     assert captured.out.endswith("5 records: 5 OK, 0 failed\n")
     # One broken line among good ones: reported with its number, the rest still checked.
     records[2] = records[2][:-40]
@@ -85,7 +86,8 @@ def test_azi_check_reads_a_pretty_printed_match(
     assert out[0] == (
         f"line 1: OK: valid Azi match record: {len(match.history)} actions, game 2 of 2"
     )
-    assert out[1] == f"  match over; returns {list(match.returns())}"
+    chips = ", ".join(f"seat {seat} {v:+d}" for seat, v in enumerate(match.returns()))
+    assert out[1] == f"  match over; net chips {chips}"
 
 
 def test_azi_check_refuses_a_file_that_is_not_utf8(

@@ -353,3 +353,17 @@ def test_an_unknown_flag_is_reported_by_its_command(argv: list[str], prog: str) 
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"{prog}: error: unrecognized arguments: ")
     assert done.stderr.count("\n") == 1
+
+
+def test_check_reports_read_as_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = load_game("hazari").new_state(6)
+    state = state.apply(state.legal_actions()[0])
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(state.to_json()), encoding="utf-8")
+    status, out, _ = run(capsys, "hazari", "check", str(path))
+    assert status == 0
+    assert out == (
+        "line 1: OK: valid Hazari record: 1 action, dealer seat 0\n"
+        "  in progress: seat 1 up, seat 2 to arrange\n"
+    )
+    assert "[" not in out

@@ -175,10 +175,22 @@ def test_simulate_warns_up_front_when_the_estimate_is_long(
 ) -> None:
     clock = Clock(30.0)  # every reading of the clock is 30 seconds later
     monkeypatch.setattr("cardrules.cli.progress.time.monotonic", clock)
+    status, out, err = run(capsys, "simulate", "azi", "--games", "200", "--bots", "random")
+    assert status == 0 and "200 games;" in out
+    # one game timed first at 30 s: 200 games take 6,000 s
+    assert err == (
+        "cardrules simulate: warning: this will take about 1h 40m"
+        " (one game took 30.00 s); Ctrl-C stops it\n"
+    )
     status, out, err = run(capsys, "simulate", "azi", "--games", "80", "--bots", "random")
-    assert status == 0 and "80 games;" in out
+    assert status == 0  # too few games to time one first: the first report warns
     assert err.startswith("cardrules simulate: warning: this will take about ")
     assert err.count("warning") == 1
+
+
+def test_a_quick_run_does_not_warn(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "simulate", "azi", "--games", "300", "--bots", "random")
+    assert status == 0 and err == ""
 
 
 def test_interrupting_puts_the_message_on_a_line_of_its_own(

@@ -42,7 +42,8 @@ def test_checks_every_record_simulate_writes(
     scores = [HazariState.from_json(line).returns() for line in path.read_text().splitlines()]
     for number, score in enumerate(scores, 1):
         assert f"line {number}: OK: valid Hazari record: 4 actions, dealer seat 0" in lines
-        assert f"  deal over; points {list(score)}" in lines
+        points = ", ".join(f"seat {seat} {v}" for seat, v in enumerate(score))
+        assert f"  deal over; points {points}" in lines
     assert lines[-1] == "3 records: 3 OK, 0 failed"
 
 
@@ -57,7 +58,8 @@ def test_a_pretty_printed_match_record(tmp_path: Path, capsys: pytest.CaptureFix
         f" deal {match.current.deal + 1}, target 1000"
     )
     winners = " and ".join(f"seat {seat}" for seat in match.winners)
-    assert out[1] == f"  match over, won by {winners}; totals {list(match.totals)}"
+    totals = ", ".join(f"seat {seat} {v}" for seat, v in enumerate(match.totals))
+    assert out[1] == f"  match over, won by {winners}; totals {totals}"
     assert len(out) == 2
 
 
@@ -69,7 +71,7 @@ def test_standard_input(
     assert main(["hazari", "check", "-"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("line 1: OK: valid Hazari record: 0 actions")
-    assert "in progress: seats up [], seat 1 to arrange" in out
+    assert "in progress: nobody up yet, seat 1 to arrange" in out
 
 
 def test_each_failing_record_is_reported_with_its_line(

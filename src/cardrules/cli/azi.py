@@ -16,6 +16,7 @@ from typing import Any
 
 from cardrules.azi import AziMatch, AziRules, AziState, FirstLead, Rounding
 from cardrules.cli.records import add_check_action
+from cardrules.cli.text import by_seat, plural
 from cardrules.records import dump_json
 
 
@@ -88,17 +89,19 @@ def describe_record(loaded: AziState | AziMatch) -> list[str]:
     """What ``cardrules azi check`` says about a loaded game or match record."""
     if isinstance(loaded, AziMatch):
         summary = (
-            f"valid Azi match record: {len(loaded.history)} actions,"
+            f"valid Azi match record: {plural(len(loaded.history), 'action')},"
             f" game {len(loaded.finished) + 1} of {loaded.rules.games_per_match}"
         )
         if loaded.is_terminal:
-            return [summary, f"match over; returns {list(loaded.returns())}"]
+            return [summary, f"match over; net chips {by_seat(loaded.returns(), signed=True)}"]
         state = loaded.current
     else:
         state = loaded
-        summary = f"valid Azi record: {len(state.history)} actions, deal {state.deal_number + 1}"
+        actions = plural(len(state.history), "action")
+        summary = f"valid Azi record: {actions}, deal {state.deal_number + 1}"
     if state.is_terminal:
-        return [summary, f"pot won by seat {state.winner}; returns {list(state.returns())}"]
+        chips = by_seat(state.returns(), signed=True)
+        return [summary, f"pot won by seat {state.winner}; net chips {chips}"]
     return [
         summary,
         f"in progress: {state.phase.value} phase, seat {state.current_player} to act,"

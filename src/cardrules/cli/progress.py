@@ -1,9 +1,10 @@
 """The progress bar of long commands: done and total, rate, time left, and an early warning.
 
 The bar is one line on standard error, redrawn in place, drawn only on a terminal.
-From the first report on it knows the rate, and when the time left passes
-:data:`WARN_SECONDS` it says so once, on its own line, whether or not the bar is
-drawn: ``simulate azi --games 100000`` with the search bots takes hours.
+When the time a command will take passes :data:`WARN_SECONDS` it says so once, on
+its own line, whether or not the bar is drawn: ``simulate azi --games 100000``
+with the search bots takes hours. The estimate comes from a first item timed
+before the run (:meth:`ProgressBar.forecast`), or else from the first report.
 """
 
 from __future__ import annotations
@@ -108,14 +109,30 @@ class ProgressBar:
             _OPEN.append(self.stream)
         self.stream.flush()
 
+    def forecast(self, seconds_each: float, total: int, workers: int = 1) -> None:
+        """Warn now if ``total`` items at ``seconds_each`` (timed on a first one) over
+        ``workers`` would take longer than ``warn_after``; the bar then warns no more."""
+        self.warned = True
+        left = seconds_each * total / max(1, workers)
+        if left > self.warn_after:
+            one = self.unit.removesuffix("s")
+            spread = f", spread over {workers} workers" if workers > 1 else ""
+            self._say(
+                f"this will take about {duration_text(left)} (one {one} took"
+                f" {seconds_each:.2f} s{spread}); Ctrl-C stops it"
+            )
+
     def _warn(self, done: int, rate: float, left: float) -> None:
+        self._say(
+            f"this will take about {duration_text(left)}"
+            f" ({rate:.1f} {self.unit}/s over the first {done}); Ctrl-C stops it"
+        )
+
+    def _say(self, text: str) -> None:
         if self.stream in _OPEN:
             self.stream.write("\n")
             _OPEN.remove(self.stream)
-        self.stream.write(
-            f"{self.prog}: warning: this will take about {duration_text(left)}"
-            f" ({rate:.1f} {self.unit}/s over the first {done}); Ctrl-C stops it\n"
-        )
+        self.stream.write(f"{self.prog}: warning: {text}\n")
         self.stream.flush()
 
 

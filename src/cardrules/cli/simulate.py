@@ -26,6 +26,9 @@ __all__ = ["ProgressBar", "register"]
 
 PROG = "cardrules simulate"
 
+PROBE_FROM = 200
+"""From this many games on, one game is timed first, to warn at once of a long run."""
+
 
 def register(commands: Any) -> None:
     """Add the ``simulate`` command."""
@@ -60,6 +63,10 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
     jobs = check_jobs(args.jobs)
     progress = ProgressBar(prog=PROG, draw=not args.quiet)
+    if args.games >= PROBE_FROM:
+        start = progress.clock()
+        simulate(game, bots, 1, seed=seed, rotate_seats=not args.no_rotate)
+        progress.forecast(progress.clock() - start, args.games, jobs)
     out = None
     try:
         out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["listed", "plural"]
+__all__ = ["by_seat", "listed", "plural"]
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -27,3 +27,17 @@ def listed(items: Sequence[object], limit: int = 10) -> str:
     shown = ", ".join(str(item) for item in items[:limit])
     rest = len(items) - limit
     return f"{shown} and {rest} more" if rest > 0 else shown
+
+
+def by_seat(values: Sequence[int], signed: bool = False) -> str:
+    """Each seat's number, in words rather than as a Python list.
+
+    >>> by_seat([20, -10, -10], signed=True)
+    'seat 0 +20, seat 1 -10, seat 2 -10'
+    >>> by_seat([80, 0, 0, 280])
+    'seat 0 80, seat 1 0, seat 2 0, seat 3 280'
+    """
+    return ", ".join(
+        f"seat {seat} {value:+d}" if signed else f"seat {seat} {value}"
+        for seat, value in enumerate(values)
+    )
