@@ -1,31 +1,22 @@
 """What ``cardrules play`` and ``cardrules demo`` say, and how they ask a person to choose.
 
-Each game has a *view* module in its folder (:mod:`cardrules.hazari.view`,
+Each game has a *view* module (:mod:`cardrules.hazari.view`,
 :mod:`cardrules.azi.view`) with the same functions: ``narrator(names, unicode)``
 gives its :class:`Narrator`; ``show(observation, unicode)`` and
 ``options(observation, legal, unicode)`` show a human player's position and number
-their choices; ``parse(text, observation)`` reads a typed action. The module's
-:class:`View` holds the four, and the game's definition declares it
-(:attr:`cardrules.registry.GameDefinition.view`).
-
->>> seat_text(2, ["solver", "greedy", "random"])
-'seat 2 (random)'
->>> from cardrules import parse_cards
->>> cards_text(parse_cards("2S AH KS"))
-'AH KS 2S'
+their choices; ``parse(text, observation)`` reads a typed action. A
+:class:`~cardrules.view.View` holds the four.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-import attrs
-
 from cardrules.cards import Card, format_cards
-from cardrules.game import LegalActions, Turn
+from cardrules.game import Turn
 
-__all__ = ["Narrator", "Option", "View", "cards_text", "cards_text_order", "seat_text"]
+__all__ = ["Narrator", "Option", "cards_text", "cards_text_order", "seat_text"]
 
 Option = tuple[str, Any]
 """A numbered choice offered to a person: its label and its action."""
@@ -64,23 +55,3 @@ def cards_text_order(cards: Iterable[Card]) -> list[Card]:
 def cards_text(cards: Iterable[Card], unicode: bool = False) -> str:
     """Cards grouped by suit, high first, as a player holds them."""
     return format_cards(cards_text_order(cards), unicode=unicode)
-
-
-@attrs.frozen
-class View:
-    """A game's terminal view, which ``cardrules play`` asks (see the module docs).
-
-    - ``narrator(names, unicode)``: the :class:`Narrator` of a game between ``names``;
-    - ``show(observation, unicode)``: the lines describing a person's position;
-    - ``options(observation, legal, unicode)``: the numbered choices offered;
-    - ``parse(text, observation)``: an action read from typed text (a package error
-      whose message is shown, if it cannot be read);
-    - ``deal(seed, players, dealer, unicode)``: the lines ``cardrules deal`` prints for
-      a seeded deal, or ``None`` to print the new state as ``str(state)`` shows it.
-    """
-
-    narrator: Callable[[Sequence[str], bool], Narrator]
-    show: Callable[[Any, bool], list[str]]
-    options: Callable[[Any, LegalActions[Any], bool], list[Option]]
-    parse: Callable[[str, Any], Any]
-    deal: Callable[[int, int, int, bool], list[str]] | None = None

@@ -49,7 +49,8 @@ from cardrules.dealing import Dealing
 from cardrules.errors import ParseError
 from cardrules.game import LegalActions, Turn
 from cardrules.rng import check_seed
-from cardrules.text import Option, View, cards_text, seat_text
+from cardrules.text import Option, cards_text, seat_text
+from cardrules.view import View
 
 __all__ = [
     "VIEW",

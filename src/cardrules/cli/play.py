@@ -26,7 +26,8 @@ from cardrules.errors import CardRulesError
 from cardrules.game import LegalActions, Turn
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM, StopPlay, play_game
-from cardrules.text import Narrator, Option, View
+from cardrules.text import Narrator, Option
+from cardrules.view import View
 
 __all__ = ["Human", "QuitGame", "play_narrated", "register"]
 

@@ -18,7 +18,8 @@ from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.solver import arrangement_value, greedy_arrangement, top_arrangements
 from cardrules.rng import check_seed
-from cardrules.text import Option, View, cards_text, cards_text_order, seat_text
+from cardrules.text import Option, cards_text, cards_text_order, seat_text
+from cardrules.view import View
 
 __all__ = ["VIEW", "HazariNarrator", "deal_text", "narrator", "options", "parse", "show"]
 
