@@ -46,7 +46,7 @@ from cardrules.game import GameState
 from cardrules.options import MAX_GAME_NAME, is_game_name, parse_spec
 from cardrules.records import json_object
 from cardrules.rng import Rng
-from cardrules.text import View
+from cardrules.view import View
 
 __all__ = [
     "BUILTIN_GAMES",

@@ -1,34 +1,24 @@
 """What ``cardrules play`` and ``cardrules demo`` say, and how they ask a person to choose.
 
-Each game has a *view* module in its folder (:mod:`cardrules.hazari.view`,
+Each game has a *view* module (:mod:`cardrules.hazari.view`,
 :mod:`cardrules.azi.view`) with the same functions: ``narrator(names, unicode)``
 gives its :class:`Narrator`; ``show(observation, unicode)`` and
 ``options(observation, legal, unicode)`` show a human player's position and number
-their choices; ``parse(text, observation)`` reads a typed action. The module's
-:class:`View` holds the four, and the game's definition declares it
-(:attr:`cardrules.registry.GameDefinition.view`).
-
->>> seat_text(2, ["solver", "greedy", "random"])
-'seat 2 (random)'
->>> from cardrules import parse_cards
->>> cards_text(parse_cards("2S AH KS"))
-'AH KS 2S'
+their choices; ``parse(text, observation)`` reads a typed action. A
+:class:`~cardrules.view.View` holds the four.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-import attrs
-
 from cardrules.cards import Card, format_cards
-from cardrules.game import LegalActions, Turn
+from cardrules.game import Turn
 
 __all__ = [
     "Narrator",
     "Option",
-    "View",
     "card_order",
     "cards_text",
     "cards_text_order",
@@ -88,26 +78,3 @@ def group_text(cards: Iterable[Card], unicode: bool = False) -> str:
 def cards_text(cards: Iterable[Card], unicode: bool = False) -> str:
     """Cards grouped by suit, high first, as a player holds them."""
     return format_cards(cards_text_order(cards), unicode=unicode)
-
-
-@attrs.frozen
-class View:
-    """A game's terminal view, which ``cardrules play`` asks (see the module docs).
-
-    - ``narrator(names, unicode)``: the :class:`Narrator` of a game between ``names``;
-    - ``show(observation, unicode)``: the lines describing a person's position;
-    - ``options(observation, legal, unicode)``: the numbered choices offered;
-    - ``parse(text, observation)``: an action read from typed text (a package error
-      whose message is shown, if it cannot be read);
-    - ``deal(state, unicode)``: the lines ``cardrules deal`` prints below its header for
-      a new state (the hands as dealt), or ``None`` to print it as ``str(state)`` shows it;
-    - ``aliases(action)``: short forms a person may type for an offered action beyond
-      the words of its label (an Azi raise's amount), or ``None`` for none.
-    """
-
-    narrator: Callable[[Sequence[str], bool], Narrator]
-    show: Callable[[Any, bool], list[str]]
-    options: Callable[[Any, LegalActions[Any], bool], list[Option]]
-    parse: Callable[[str, Any], Any]
-    deal: Callable[[Any, bool], list[str]] | None = None
-    aliases: Callable[[Any], Sequence[str]] | None = None

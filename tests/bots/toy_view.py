@@ -7,7 +7,7 @@ from typing import Any
 
 from cardrules.cards import format_cards, parse_card
 from cardrules.game import Turn
-from cardrules.text import View
+from cardrules.view import View
 
 
 class ToyNarrator:

@@ -32,7 +32,7 @@ from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
 from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
-from cardrules.text import View
+from cardrules.view import View
 
 __all__ = ["GAME", "AziDefinition"]
 

@@ -46,7 +46,8 @@ from cardrules.azi import (
 from cardrules.cards import parse_card
 from cardrules.errors import ParseError
 from cardrules.game import LegalActions, Turn
-from cardrules.text import Option, View, card_order, cards_text, seat_text
+from cardrules.text import Option, card_order, cards_text, seat_text
+from cardrules.view import View
 
 __all__ = [
     "VIEW",

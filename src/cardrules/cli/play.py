@@ -39,7 +39,8 @@ from cardrules.records import dump_json
 from cardrules.registry import Game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM, StopPlay, play_game
-from cardrules.text import Narrator, Option, View
+from cardrules.text import Narrator, Option
+from cardrules.view import View
 
 __all__ = ["Human", "QuitGame", "load_saved", "play_narrated", "register", "save_record"]
 

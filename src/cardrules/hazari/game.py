@@ -42,7 +42,7 @@ from cardrules.hazari.tensors import TENSOR_SIZE, information_state_tensor, obse
 from cardrules.hazari.view import VIEW
 from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
-from cardrules.text import View
+from cardrules.view import View
 
 __all__ = ["GAME", "HazariDefinition"]
 

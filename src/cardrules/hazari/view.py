@@ -20,7 +20,8 @@ from cardrules.hazari.solver import (
     top_arrangements,
 )
 from cardrules.hazari.state import HazariState
-from cardrules.text import Option, View, cards_text, cards_text_order, group_text, seat_text
+from cardrules.text import Option, cards_text, cards_text_order, group_text, seat_text
+from cardrules.view import View
 
 __all__ = ["VIEW", "HazariNarrator", "deal_text", "narrator", "options", "parse", "show"]
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from cardrules.cards import format_cards, parse_card
 from cardrules.game import LegalActions, Turn
-from cardrules.text import Option, View, seat_text
+from cardrules.text import Option, seat_text
+from cardrules.view import View
 from toy_game.state import Play, ToyObservation, ToyState
 
 
