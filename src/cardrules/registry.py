@@ -84,7 +84,7 @@ class GameDefinition(abc.ABC):
     """
 
     name: ClassVar[str]
-    """The registry name, lower case."""
+    """The registry name, as a spec writes it (:func:`cardrules.options.is_game_name`)."""
     players: ClassVar[tuple[int, ...]]
     """The seat counts the game allows."""
     strong_bot: ClassVar[str]
