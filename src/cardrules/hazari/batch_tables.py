@@ -1,0 +1,148 @@
+"""Index tables and array kernels shared by the Hazari batch functions.
+
+Cards are their :attr:`~cardrules.cards.Card.index` (``(rank - 2) * 4 + suit``,
+``2C`` = 0 ... ``AS`` = 51), and hands are sorted by it, so a hand's *positions*
+0..12 order its cards. Three strength tables come from the scalar evaluator's own
+table (:mod:`cardrules.hazari.evaluator`), so both engines share one definition:
+
+- :data:`FLAT`: the strength of cards ``a, b, c`` in any order at
+  ``(a * 52 + b) * 52 + c``, ``-1`` where a card repeats (what :func:`strengths` reads);
+- :data:`COLEX`: the strength of cards ``a < b < c`` at their colex rank
+  ``C(c, 3) + C(b, 2) + a`` (22,100 entries: small enough to stay in cache);
+- :data:`POINTS`: each card's points (H2).
+
+The greedy kernel :func:`greedy_positions` works on hands laid out position-major,
+``(13, m)``, so that every triple of positions is a whole row of ``m`` hands.
+Triples of ``n`` positions are numbered in colex order (by their highest position,
+then the middle, then the lowest), so among equal strengths the triple with the
+higher number is the one :class:`~cardrules.hazari.arrangement.Arrangement` plays
+first: the order key of the scalar engine is ``strength * 512 + number``.
+
+>>> import numpy
+>>> hand = numpy.arange(0, 52, 4)[:, None]  # the 13 clubs, one hand
+>>> [row.tolist() for row in greedy_positions(hand)[0]]
+[[12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]]
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from cardrules.hazari.evaluator import _flat_table
+from cardrules.hazari.points import POINTS_BY_INDEX
+
+__all__ = [
+    "COLEX",
+    "FLAT",
+    "POINTS",
+    "colex_codes",
+    "greedy_positions",
+    "quad_strength",
+    "triple_strength",
+]
+
+Ints = npt.NDArray[np.intp]
+I16 = npt.NDArray[np.int16]
+
+FLAT: I16 = _flat_table()
+"""Strength by ``(a * 52 + b) * 52 + c`` for card indices in any order; -1 on a repeat."""
+
+_C2: Ints = np.array([comb(x, 2) for x in range(52)], dtype=np.intp)
+_C3: Ints = np.array([comb(x, 3) for x in range(52)], dtype=np.intp)
+_SETS = np.array(sorted(combinations(range(52), 3), key=lambda t: t[::-1]), dtype=np.intp)
+COLEX: I16 = FLAT[(_SETS[:, 2] * 52 + _SETS[:, 1]) * 52 + _SETS[:, 0]]
+"""Strength by the colex rank ``C(c, 3) + C(b, 2) + a`` of card indices ``a < b < c``."""
+
+POINTS: I16 = np.array(POINTS_BY_INDEX, dtype=np.int16)
+"""Card points (H2) by card index."""
+
+
+def triple_strength(a: Ints, b: Ints, c: Ints) -> I16:
+    """The strengths of card triples given as three arrays, in any order; -1 on a repeat."""
+    result: I16 = FLAT[(a * 52 + b) * 52 + c]
+    return result
+
+
+def quad_strength(a: Ints, b: Ints, c: Ints, d: Ints) -> I16:
+    """The best-of-four strengths (H6) of card quadruples given as four arrays."""
+    result: I16 = np.maximum(
+        np.maximum(triple_strength(a, b, c), triple_strength(a, b, d)),
+        np.maximum(triple_strength(a, c, d), triple_strength(b, c, d)),
+    )
+    return result
+
+
+def _colex_triples(n: int) -> Ints:
+    return np.array(sorted(combinations(range(n), 3), key=lambda t: t[::-1]), dtype=np.intp)
+
+
+_POSITIONS = {n: _colex_triples(n) for n in (13, 10, 7)}
+"""The triples of ``n`` positions in colex order, as (low, middle, high)."""
+_REST = {
+    n: np.array([[p for p in range(n) if p not in t] for t in triples], dtype=np.intp)
+    for n, triples in _POSITIONS.items()
+}
+"""For each triple of ``n`` positions, the other positions, ascending."""
+_NUMBER = {n: np.arange(len(t), dtype=np.int32)[:, None] for n, t in _POSITIONS.items()}
+
+
+def colex_codes(hands: Ints) -> Ints:
+    """The colex rank of every triple of a position-major, sorted ``(n, m)`` block of
+    hands: ``(C(n, 3), m)``, triples in colex order (what :data:`COLEX` is indexed by)."""
+    n, m = hands.shape
+    twos = _C2[hands]
+    threes = _C3[hands]
+    # In colex order the triples with highest position k are the pairs below k, and
+    # the pairs below k are the first C(k, 2) pairs in colex order.
+    pairs = np.empty((comb(n, 2), m), dtype=np.intp)
+    start = 0
+    for j in range(1, n):
+        np.add(hands[:j], twos[j], out=pairs[start : start + j])
+        start += j
+    codes = np.empty((comb(n, 3), m), dtype=np.intp)
+    start = 0
+    for k in range(2, n):
+        size = comb(k, 2)
+        np.add(pairs[:size], threes[k], out=codes[start : start + size])
+        start += size
+    return codes
+
+
+def _strongest(hands: Ints) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """The strongest triple of each hand of a sorted ``(n, m)`` block, ties going to the
+    one played first: its strength and its colex number, each ``(m,)``."""
+    n = hands.shape[0]
+    keys = np.multiply(COLEX[colex_codes(hands)], 512, dtype=np.int32)
+    keys += _NUMBER[n]
+    best = keys.max(axis=0)
+    return best >> 9, best & 511
+
+
+def greedy_positions(hands: Ints) -> tuple[Ints, npt.NDArray[np.int32]]:
+    """The greedy arrangement of each hand of a sorted, position-major ``(13, m)`` block.
+
+    Returns the hands' positions in play order, ``(m, 13)``: the three picks (each
+    highest position first) then the four positions left (highest first); and the
+    three picks' strengths, ``(m, 3)``. This is
+    :func:`~cardrules.hazari.greedy.greedy_arrangement`: the strongest triple, then
+    the strongest of the ten cards left, then of the seven left.
+    """
+    m = hands.shape[1]
+    across = np.arange(m, dtype=np.intp)
+    where = np.repeat(np.arange(13, dtype=np.intp)[:, None], m, axis=1)
+    order = np.empty((m, 13), dtype=np.intp)
+    picked = np.empty((m, 3), dtype=np.int32)
+    for step, n in enumerate((13, 10, 7)):
+        strength, number = _strongest(hands)
+        picked[:, step] = strength
+        chosen = _POSITIONS[n][number].T  # (3, m): low, middle, high
+        order[:, 3 * step : 3 * step + 3] = where[chosen[::-1], across].T
+        rest = _REST[n][number].T
+        hands = hands[rest, across]
+        where = where[rest, across]
+    order[:, 9:] = where[::-1].T
+    return order, picked
