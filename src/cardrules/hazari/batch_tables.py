@@ -36,10 +36,13 @@ from cardrules.hazari.evaluator import _flat_table
 from cardrules.hazari.points import POINTS_BY_INDEX
 
 __all__ = [
+    "C2",
+    "C3",
     "COLEX",
     "FLAT",
     "POINTS",
     "colex_codes",
+    "colex_number",
     "greedy_positions",
     "quad_strength",
     "triple_strength",
@@ -51,8 +54,10 @@ I16 = npt.NDArray[np.int16]
 FLAT: I16 = _flat_table()
 """Strength by ``(a * 52 + b) * 52 + c`` for card indices in any order; -1 on a repeat."""
 
-_C2: Ints = np.array([comb(x, 2) for x in range(52)], dtype=np.intp)
-_C3: Ints = np.array([comb(x, 3) for x in range(52)], dtype=np.intp)
+C2: Ints = np.array([comb(x, 2) for x in range(52)], dtype=np.intp)
+C3: Ints = np.array([comb(x, 3) for x in range(52)], dtype=np.intp)
+"""``C(x, 2)`` and ``C(x, 3)`` by card index: the colex rank of ``a < b < c`` is
+``C3[c] + C2[b] + a``."""
 _SETS = np.array(sorted(combinations(range(52), 3), key=lambda t: t[::-1]), dtype=np.intp)
 COLEX: I16 = FLAT[(_SETS[:, 2] * 52 + _SETS[:, 1]) * 52 + _SETS[:, 0]]
 """Strength by the colex rank ``C(c, 3) + C(b, 2) + a`` of card indices ``a < b < c``."""
@@ -90,12 +95,23 @@ _REST = {
 _NUMBER = {n: np.arange(len(t), dtype=np.int32)[:, None] for n, t in _POSITIONS.items()}
 
 
+def colex_number(triples: object) -> Ints:
+    """The colex number among the 286 triples of 13 positions of each (i, j, k) given.
+
+    >>> colex_number([(0, 1, 2), (0, 1, 3), (10, 11, 12)]).tolist()
+    [0, 1, 285]
+    """
+    t = np.asarray(triples, dtype=np.intp)
+    result: Ints = C3[t[:, 2]] + C2[t[:, 1]] + t[:, 0]
+    return result
+
+
 def colex_codes(hands: Ints) -> Ints:
     """The colex rank of every triple of a position-major, sorted ``(n, m)`` block of
     hands: ``(C(n, 3), m)``, triples in colex order (what :data:`COLEX` is indexed by)."""
     n, m = hands.shape
-    twos = _C2[hands]
-    threes = _C3[hands]
+    twos = C2[hands]
+    threes = C3[hands]
     # In colex order the triples with highest position k are the pairs below k, and
     # the pairs below k are the first C(k, 2) pairs in colex order.
     pairs = np.empty((comb(n, 2), m), dtype=np.intp)
