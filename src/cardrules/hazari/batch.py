@@ -43,6 +43,7 @@ Importing this module imports numpy; ``import cardrules.hazari`` does not import
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -149,22 +150,38 @@ def _sorted_hands(hands: object) -> tuple[Ints, tuple[int, ...]]:
 
 
 def _seed_array(seeds: object) -> npt.NDArray[np.uint64]:
-    """A 1-D array of seeds in 0..2**64-1, as ``uint64``, or :class:`InvalidSeedError`."""
-    if isinstance(seeds, (str, bytes)):
+    """A 1-D array of seeds in 0..2**64-1, as ``uint64``, or :class:`InvalidSeedError`.
+
+    A numpy array is checked by its dtype and range; anything else element by element
+    (numpy would turn a list mixing ints above 2**63 with small ones into floats).
+    """
+    if isinstance(seeds, np.ndarray):
+        return _seed_ndarray(seeds)
+    if isinstance(seeds, range) and (not seeds or (min(seeds) >= 0 and max(seeds) <= MAX_INT64)):
+        return np.arange(seeds.start, seeds.stop, seeds.step, dtype=np.int64).astype(np.uint64)
+    if isinstance(seeds, (str, bytes, dict)) or not isinstance(seeds, Iterable):
         raise InvalidSeedError(f"seeds must be a 1-D array of integers, got {_show(seeds)}")
-    try:
-        array = np.asarray(seeds)
-    except (ValueError, TypeError, OverflowError):
-        raise InvalidSeedError(f"seeds must be a 1-D array of integers, got {_show(seeds)}")
+    values = list(seeds)
+    for i, seed in enumerate(values):
+        if isinstance(seed, np.integer) and not isinstance(seed, np.bool_):
+            seed = int(seed)
+        if isinstance(seed, (list, tuple, np.ndarray)):
+            raise InvalidSeedError(f"seeds must be a 1-D array of integers, got {_show(seeds)}")
+        try:
+            values[i] = check_seed(seed)
+        except InvalidSeedError as exc:
+            raise InvalidSeedError(f"seeds[{i}]: {exc}") from None
+    return np.array(values, dtype=np.uint64)
+
+
+MAX_INT64 = (1 << 63) - 1
+
+
+def _seed_ndarray(array: npt.NDArray[Any]) -> npt.NDArray[np.uint64]:
     if array.ndim != 1:
         raise InvalidSeedError(f"seeds must be a 1-D array of integers, got shape {array.shape}")
     if array.dtype.kind == "O":
-        for i, seed in enumerate(array.tolist()):
-            try:
-                check_seed(seed)
-            except InvalidSeedError as exc:
-                raise InvalidSeedError(f"seeds[{i}]: {exc}") from None
-        return np.array([int(seed) for seed in array.tolist()], dtype=np.uint64)
+        return _seed_array(array.tolist())
     if array.size and array.dtype.kind not in "iu":
         raise InvalidSeedError(f"seeds must be integers, got dtype {array.dtype}")
     if array.size and array.dtype.kind == "i" and array.min() < 0:

@@ -20,7 +20,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.hazari.action_ids import SPLITS, split_of_id
+from cardrules.hazari.action_ids import SPLITS
 from cardrules.hazari.batch_deal import GAMMA, derive_seeds, mix, rejection_limits
 from cardrules.hazari.batch_tables import C2, C3, COLEX
 from cardrules.hazari.partitions import QUADS
@@ -36,33 +36,38 @@ _TRIPLES: Ints = np.array(sorted(combinations(range(13), 3), key=lambda t: t[::-
 _NUMBER_OF_MASK = np.full(1 << 13, -1, dtype=np.intp)
 _NUMBER_OF_MASK[(1 << _TRIPLES).sum(axis=1)] = np.arange(len(_TRIPLES))
 _QUADS: Ints = np.array(QUADS, dtype=np.intp)
+_MASKS: Ints = (1 << _TRIPLES).sum(axis=1)
+_QUAD_MASKS: Ints = (1 << _QUADS).sum(axis=1)
+_FULL = (1 << 13) - 1
 
 
 def _split_tables() -> tuple[Ints, Ints]:
-    """``first[q, f]`` and ``six[q, f, s]``: the colex numbers of the triples of split
-    ``280 q + 10 f + s`` holding the lowest card outside the 4-card group ``q``, and
-    the lowest card left after that (the third triple is the rest)."""
-    first = np.empty((len(QUADS), 28), dtype=np.intp)
-    second = np.empty((len(QUADS), 28, 10), dtype=np.intp)
-    by_rest: dict[int, list[int]] = {}
-    for q in range(len(QUADS)):
-        for f in range(28):
-            four, (one, _, _) = split_of_id(280 * q + 10 * f)
-            first[q, f] = _NUMBER_OF_MASK[one]
-            rest = ((1 << 13) - 1) ^ four ^ one
-            if rest not in by_rest:
-                by_rest[rest] = [
-                    int(_NUMBER_OF_MASK[split_of_id(280 * q + 10 * f + s)[1][1]])
-                    for s in range(10)
-                ]
-            second[q, f] = by_rest[rest]
+    """``first[q, f]`` and ``second[q, f, s]``: the colex numbers of the triples of split
+    ``280 q + 10 f + s`` holding the lowest position outside the 4-card group ``q``, and
+    the lowest position left after that (the third triple is the rest). Each is that
+    lowest position with a pair of the later ones, pairs in lexicographic order, as
+    :mod:`cardrules.hazari.action_ids` numbers them."""
+    outside = ((_FULL ^ _QUAD_MASKS)[:, None] >> np.arange(13)) & 1
+    nine = np.nonzero(outside)[1].reshape(len(QUADS), 9)  # each row ascending
+    pairs8 = np.array(list(combinations(range(8), 2)), dtype=np.intp)
+    pairs5 = np.array(list(combinations(range(5), 2)), dtype=np.intp)
+    one = np.stack([np.repeat(nine[:, :1], 28, axis=1), nine[:, 1 + pairs8[:, 0]], nine[:, 1 + pairs8[:, 1]]], axis=2)
+    first = _NUMBER_OF_MASK[(1 << one).sum(axis=2)]
+    left = (1 << nine).sum(axis=1)[:, None] ^ _MASKS[first]  # (715, 28) six-position masks
+    six = np.nonzero((left[:, :, None] >> np.arange(13)) & 1)[2].reshape(len(QUADS), 28, 6)
+    two = np.stack(
+        [
+            np.repeat(six[:, :, None, 0], 10, axis=2),
+            six[:, :, 1 + pairs5[:, 0]],
+            six[:, :, 1 + pairs5[:, 1]],
+        ],
+        axis=3,
+    )
+    second = _NUMBER_OF_MASK[(1 << two).sum(axis=3)]
     return first, second
 
 
 _FIRST, _SECOND = _split_tables()
-_MASKS: Ints = (1 << _TRIPLES).sum(axis=1)
-_QUAD_MASKS: Ints = (1 << _QUADS).sum(axis=1)
-_FULL = (1 << 13) - 1
 
 
 def split_positions(ids: Ints) -> tuple[Ints, Ints, Ints, Ints]:

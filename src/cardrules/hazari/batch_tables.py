@@ -13,10 +13,10 @@ table (:mod:`cardrules.hazari.evaluator`), so both engines share one definition:
 
 The greedy kernel :func:`greedy_positions` works on hands laid out position-major,
 ``(13, m)``, so that every triple of positions is a whole row of ``m`` hands.
-Triples of ``n`` positions are numbered in colex order (by their highest position,
-then the middle, then the lowest), so among equal strengths the triple with the
-higher number is the one :class:`~cardrules.hazari.arrangement.Arrangement` plays
-first: the order key of the scalar engine is ``strength * 512 + number``.
+Triples of positions are numbered in colex order (by their highest position, then
+the middle, then the lowest), so among equal strengths the triple with the higher
+number is the one :class:`~cardrules.hazari.arrangement.Arrangement` plays first:
+the order key of the scalar engine is ``strength * 512 + number``.
 
 >>> import numpy
 >>> hand = numpy.arange(0, 52, 4)[:, None]  # the 13 clubs, one hand
@@ -85,14 +85,9 @@ def _colex_triples(n: int) -> Ints:
     return np.array(sorted(combinations(range(n), 3), key=lambda t: t[::-1]), dtype=np.intp)
 
 
-_POSITIONS = {n: _colex_triples(n) for n in (13, 10, 7)}
-"""The triples of ``n`` positions in colex order, as (low, middle, high)."""
-_REST = {
-    n: np.array([[p for p in range(n) if p not in t] for t in triples], dtype=np.intp)
-    for n, triples in _POSITIONS.items()
-}
-"""For each triple of ``n`` positions, the other positions, ascending."""
-_NUMBER = {n: np.arange(len(t), dtype=np.int32)[:, None] for n, t in _POSITIONS.items()}
+_POSITIONS = {13: _colex_triples(13)}
+"""The triples of 13 positions in colex order, as (low, middle, high)."""
+_NUMBER = {13: np.arange(286, dtype=np.int32)[:, None]}
 
 
 def colex_number(triples: object) -> Ints:
@@ -128,14 +123,31 @@ def colex_codes(hands: Ints) -> Ints:
     return codes
 
 
-def _strongest(hands: Ints) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """The strongest triple of each hand of a sorted ``(n, m)`` block, ties going to the
-    one played first: its strength and its colex number, each ``(m,)``."""
-    n = hands.shape[0]
-    keys = np.multiply(COLEX[colex_codes(hands)], 512, dtype=np.int32)
-    keys += _NUMBER[n]
-    best = keys.max(axis=0)
-    return best >> 9, best & 511
+_MASK13: Ints = (1 << _POSITIONS[13]).sum(axis=1)
+_HIGH_FIRST13: Ints = np.ascontiguousarray(_POSITIONS[13][:, ::-1])
+_DISJOINT13: Ints = np.array(
+    [np.flatnonzero((_MASK13 & mask) == 0) for mask in _MASK13.tolist()], dtype=np.intp
+)
+"""For each triple of 13 positions (colex number), the 120 triples sharing no position."""
+
+
+def _position_tables() -> tuple[Ints, Ints]:
+    """For each 7-position mask its 35 triples (colex numbers), and for each 4-position
+    mask its positions, highest first."""
+    number = np.full(1 << 13, -1, dtype=np.intp)
+    number[_MASK13] = np.arange(len(_MASK13))
+    sevens = np.zeros((1 << 13, 35), dtype=np.intp)
+    for seven in combinations(range(13), 7):
+        mask = sum(1 << i for i in seven)
+        sevens[mask] = number[[sum(1 << i for i in t) for t in combinations(seven, 3)]]
+    fours = np.zeros((1 << 13, 4), dtype=np.intp)
+    for four in combinations(range(13), 4):
+        fours[sum(1 << i for i in four)] = four[::-1]
+    return sevens, fours
+
+
+_SEVEN13, _FOUR13 = _position_tables()
+_FULL13 = (1 << 13) - 1
 
 
 def greedy_positions(hands: Ints) -> tuple[Ints, npt.NDArray[np.int32]]:
@@ -145,20 +157,24 @@ def greedy_positions(hands: Ints) -> tuple[Ints, npt.NDArray[np.int32]]:
     highest position first) then the four positions left (highest first); and the
     three picks' strengths, ``(m, 3)``. This is
     :func:`~cardrules.hazari.greedy.greedy_arrangement`: the strongest triple, then
-    the strongest of the ten cards left, then of the seven left.
+    the strongest of the ten cards left, then of the seven left, where the strongest
+    has the highest order key ``strength * 512 + colex number``.
     """
     m = hands.shape[1]
-    across = np.arange(m, dtype=np.intp)
-    where = np.repeat(np.arange(13, dtype=np.intp)[:, None], m, axis=1)
+    keys = np.multiply(COLEX[colex_codes(hands)], 512, dtype=np.int32)
+    keys += _NUMBER[13]
+    flat = keys.reshape(-1)  # triple t of hand h at t * m + h
+    across = np.arange(m, dtype=np.intp)[:, None]
+    first = keys.max(axis=0)
+    one = first & 511
+    second = flat[_DISJOINT13[one] * m + across].max(axis=1)
+    two = second & 511
+    seven = _FULL13 ^ _MASK13[one] ^ _MASK13[two]
+    third = flat[_SEVEN13[seven] * m + across].max(axis=1)
+    three = third & 511
     order = np.empty((m, 13), dtype=np.intp)
-    picked = np.empty((m, 3), dtype=np.int32)
-    for step, n in enumerate((13, 10, 7)):
-        strength, number = _strongest(hands)
-        picked[:, step] = strength
-        chosen = _POSITIONS[n][number].T  # (3, m): low, middle, high
-        order[:, 3 * step : 3 * step + 3] = where[chosen[::-1], across].T
-        rest = _REST[n][number].T
-        hands = hands[rest, across]
-        where = where[rest, across]
-    order[:, 9:] = where[::-1].T
+    for g, pick in enumerate((one, two, three)):
+        order[:, 3 * g : 3 * g + 3] = _HIGH_FIRST13[pick]
+    order[:, 9:] = _FOUR13[seven ^ _MASK13[three]]
+    picked = np.stack([first >> 9, second >> 9, third >> 9], axis=1)
     return order, picked
