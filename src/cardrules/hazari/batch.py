@@ -84,7 +84,7 @@ POLICIES = ("greedy", "best", "random")
 
 SEATS = 4
 HAND = 13
-_CHUNK = 4096
+_CHUNK = 2048
 """Hands handled per pass: large enough for numpy, small enough to stay in cache."""
 
 I8 = npt.NDArray[np.int8]
@@ -384,24 +384,22 @@ def _check_packs(block: Ints, start: int) -> None:
         )
 
 
-def _groups_in_play_order(block: Ints, start: int) -> tuple[I16, I16]:
-    """Strengths and points of each seat's groups in play order, ``(k, 4, 4)`` each."""
+def _groups_in_play_order(block: Ints, start: int) -> tuple[list[Ints], list[Ints]]:
+    """Strengths and points of each seat's groups in play order: four ``(k, 4)`` arrays each."""
     cards = block
-    strength = np.empty(cards.shape[:2] + (4,), dtype=np.int16)
-    keys = np.empty(cards.shape[:2] + (3,), dtype=np.int64)
-    points = np.empty(cards.shape[:2] + (4,), dtype=np.int16)
     card_points = POINTS[cards]
+    keys, points = [], []
     for g in range(3):
         a, b, c = cards[..., 3 * g], cards[..., 3 * g + 1], cards[..., 3 * g + 2]
-        s = triple_strength(a, b, c)
+        s = triple_strength(a, b, c).astype(np.intp)
         high = np.maximum(np.maximum(a, b), c)
         low = np.minimum(np.minimum(a, b), c)
         middle = a + b + c - high - low
         # The scalar order key: strength, then the cards from the highest index down.
-        keys[..., g] = (s.astype(np.int64) << 18) | (high * 2704 + middle * 52 + low)
-        points[..., g] = card_points[..., 3 * g : 3 * g + 3].sum(axis=-1)
+        keys.append((s << 18) | (high * 2704 + middle * 52 + low))
+        points.append(card_points[..., 3 * g : 3 * g + 3].sum(axis=-1))
     four = quad_strength(cards[..., 9], cards[..., 10], cards[..., 11], cards[..., 12])
-    weakest = (keys.min(axis=-1) >> 18).astype(np.int16)
+    weakest = np.minimum(np.minimum(keys[0], keys[1]), keys[2]) >> 18
     if (four > weakest).any():
         deal_index, seat = (int(i) for i in np.argwhere(four > weakest)[0])
         raise InvalidArrangementError(
@@ -409,12 +407,12 @@ def _groups_in_play_order(block: Ints, start: int) -> tuple[I16, I16]:
             f" 3-card group in {arrangement_text(cards[deal_index, seat])}"
             " (H7: the 4-card group must be no higher than each 3-card group)"
         )
-    order = np.argsort(-keys, axis=-1)
-    strength[..., :3] = (np.take_along_axis(keys, order, axis=-1) >> 18).astype(np.int16)
-    strength[..., 3] = four
-    points[..., :3] = np.take_along_axis(points[..., :3], order, axis=-1)
-    points[..., 3] = card_points[..., 9:].sum(axis=-1)
-    return strength, points
+    for i, j in ((0, 1), (1, 2), (0, 1)):  # strongest first: a sorting network of three
+        swap = keys[i] < keys[j]
+        for values in (keys, points):
+            values[i], values[j] = np.where(swap, values[j], values[i]), np.where(swap, values[i], values[j])
+    strengths = [key >> 18 for key in keys] + [four.astype(np.intp)]
+    return strengths, [*points, card_points[..., 9:].sum(axis=-1)]
 
 
 def arrangement_text(row: Ints) -> str:
@@ -424,20 +422,22 @@ def arrangement_text(row: Ints) -> str:
 
 
 def _rounds(
-    strength: I16, points: I16, dealer: int, tie_rule: TieRule
-) -> tuple[I8, I16, I16]:
+    strength: list[Ints], points: list[Ints], dealer: int, tie_rule: TieRule
+) -> tuple[Ints, Ints, Ints]:
     """Winners, round points and scores of ``k`` deals from their groups in play order."""
-    k = len(strength)
+    k = len(strength[0])
     across = np.arange(k)
     seats = np.arange(SEATS)[None, :]
     leader = np.full(k, (dealer + 1) % SEATS, dtype=np.intp)
-    winners = np.empty((k, 4), dtype=np.int8)
-    round_points = points.sum(axis=1, dtype=np.int16)
-    scores = np.zeros((k, SEATS), dtype=np.int16)
+    winners = np.empty((k, 4), dtype=np.intp)
+    round_points = np.stack([p.sum(axis=1) for p in points], axis=1)
+    scores = np.zeros((k, SEATS), dtype=np.intp)
     for r in range(4):
         place = (seats - leader[:, None]) % SEATS  # 0 for the leader, 3 for the last
-        tie_break = place if tie_rule is TieRule.LATEST else 3 - place
-        winner = np.argmax(strength[:, :, r].astype(np.intp) * 4 + tie_break, axis=1)
+        # Distinct scores: the strength, then the place that wins ties (H11).
+        score = strength[r] * 4 + (place if tie_rule is TieRule.LATEST else 3 - place)
+        best = score.max(axis=1)[:, None]
+        winner = (score == best) @ np.arange(SEATS)
         winners[:, r] = winner
         scores[across, winner] += round_points[:, r]
         leader = winner

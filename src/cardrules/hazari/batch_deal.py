@@ -46,11 +46,14 @@ SHUFFLE_BOUNDS: tuple[int, ...] = (*range(CARDS, 1, -1), CARDS + 1)
 
 def mix(z: U64) -> U64:
     """SplitMix64's output function over a ``uint64`` array (a new array)."""
-    z = z ^ (z >> _S30)
-    z *= _M1
-    z ^= z >> _S27
+    shifted = np.right_shift(z, _S30)
+    shifted ^= z
+    shifted *= _M1
+    z = np.right_shift(shifted, _S27)
+    z ^= shifted
     z *= _M2
-    z ^= z >> _S31
+    np.right_shift(z, _S31, out=shifted)
+    z ^= shifted
     return z
 
 
@@ -160,9 +163,46 @@ def _dealt(seeds: U64, dealer: int) -> npt.NDArray[np.int8]:
     decks, cut = _shuffled(derive_seeds(seeds, 0))
     # After the cut, deck position k is shuffled position (cut + k) % 52 and goes to
     # seat (dealer + 1 + k) % 4 (H9): seat s holds the shuffled positions that are
-    # congruent to s - dealer - 1 + cut modulo 4. So each residue class is sorted once,
-    # and each seat picks its class.
-    classes = np.sort(decks.reshape(HAND, SEATS, len(seeds)).transpose(2, 1, 0), axis=2)
+    # congruent to s - dealer - 1 + cut modulo 4. So each residue class is sorted once
+    # (row i of the (13, 4n) view holds positions 4i..4i+3 of every deck), and each
+    # seat then takes its class.
+    count = len(seeds)
+    classes = decks.reshape(HAND, SEATS * count)
+    sort_rows(classes)
+    by_deal = np.ascontiguousarray(classes.reshape(HAND, SEATS, count).transpose(2, 1, 0))
     residue = (np.arange(SEATS)[None, :] - dealer - 1 + cut[:, None]) % SEATS
-    hands: npt.NDArray[np.int8] = np.take_along_axis(classes, residue[:, :, None], axis=1)
+    at = (np.arange(count)[:, None] * SEATS + residue)[:, :, None] * HAND + np.arange(HAND)
+    hands: npt.NDArray[np.int8] = by_deal.reshape(-1)[at]
     return hands
+
+
+def sorting_network(size: int) -> tuple[tuple[int, int], ...]:
+    """Comparators (i, j), i < j, that sort ``size`` values: Batcher's odd-even merge
+    sort for the next power of two, less the comparators that reach past ``size``
+    (those wires would hold +infinity and never swap)."""
+    wires = 1 << max(0, size - 1).bit_length()
+    pairs = []
+    p = 1
+    while p < wires:
+        k = p
+        while k >= 1:
+            for j in range(k % p, wires - k, 2 * k):
+                for i in range(min(k, wires - j - k)):
+                    if (i + j) // (2 * p) == (i + j + k) // (2 * p) and i + j + k < size:
+                        pairs.append((i + j, i + j + k))
+            k //= 2
+        p *= 2
+    return tuple(pairs)
+
+
+_NETWORK = sorting_network(HAND)
+
+
+def sort_rows(rows: npt.NDArray[np.int8]) -> None:
+    """Sort a ``(13, k)`` array along its first axis in place, with :data:`_NETWORK`:
+    each comparator is two whole-row operations."""
+    low = np.empty_like(rows[0])
+    for i, j in _NETWORK:
+        np.minimum(rows[i], rows[j], out=low)
+        np.maximum(rows[i], rows[j], out=rows[j])
+        rows[i] = low
