@@ -361,13 +361,22 @@ def play(arranged: object, dealer: int = 0, rules: HazariRules | None = None) ->
     scores = np.empty((n, SEATS), dtype=np.int16)
     for start in range(0, n, _CHUNK // SEATS):
         block = array[start : start + _CHUNK // SEATS].astype(np.intp)
-        _check_packs(block, start)
-        strength, points = _groups_in_play_order(block, start)
-        w, r, s = _rounds(strength, points, seat, rules.tie_rule)
+        _, w, r, s = _play_block(block, start, seat, rules.tie_rule)
         winners[start : start + len(block)] = w
         round_points[start : start + len(block)] = r
         scores[start : start + len(block)] = s
     return PlayedDeals(_read_only(winners), _read_only(round_points), _read_only(scores))
+
+
+def _play_block(
+    block: Ints, start: int, dealer: int, tie_rule: TieRule
+) -> tuple[list[Ints], Ints, Ints, Ints]:
+    """Play a checked ``(k, 4, 13)`` block of arranged deals (deal ``start`` first):
+    each round's group strengths by seat, the winners, round points and scores."""
+    _check_packs(block, start)
+    strength, points = _groups_in_play_order(block, start)
+    winners, round_points, scores = _rounds(strength, points, dealer, tie_rule)
+    return strength, winners, round_points, scores
 
 
 def _check_packs(block: Ints, start: int) -> None:
