@@ -48,7 +48,8 @@ def best_of(repeat: int, job: Callable[[int], object]) -> float:
 
 def seeds(run: int, n: int, salt: int) -> np.ndarray:
     """Fresh seeds for run ``run`` of a workload (never repeated across runs or workloads)."""
-    return np.arange(n, dtype=np.uint64) + np.uint64((salt << 40) + (run << 28))
+    result: np.ndarray = np.arange(n, dtype=np.uint64) + np.uint64((salt << 40) + (run << 28))
+    return result
 
 
 def scalar_greedy_deal(seed: int) -> HazariState:
@@ -63,7 +64,8 @@ def scalar_greedy_deal(seed: int) -> HazariState:
 def random_splits(run: int, n: int) -> np.ndarray:
     """``(n, 4, 13)`` card indices: shuffled packs, each hand in its shuffled order."""
     decks = shuffled_decks(derive_seeds(seeds(run, n, 2), 1))
-    return decks.reshape(n, 4, 13)
+    result: np.ndarray = decks.reshape(n, 4, 13)
+    return result
 
 
 def batch_strengths(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -116,13 +118,18 @@ def main() -> None:
     strengths_batch = (t_strengths - t_splits) / splits_n
     sample = [random_splits(run, scalar_n * 5).tolist() for run in range(repeat)]
     scalar_eval = best_of(repeat, lambda run: [scalar_strengths(deal) for deal in sample[run]])
-    rows.append(("strengths of random splits (4 players)", strengths_batch, scalar_eval / (scalar_n * 5)))
+    rows.append(
+        ("strengths of random splits (4 players)", strengths_batch, scalar_eval / (scalar_n * 5))
+    )
 
     best_n = args.best_hands
     t_best = best_of(repeat, lambda run: hb.arrange(hb.deal(seeds(run, best_n // 4, 6)), "best"))
     t_best = (t_best - t_deal * best_n / 4) / best_n
     scalar_hands = [
-        [tuple(Card.from_index(int(i)) for i in hand) for hand in hb.deal(seeds(run, 50, 7)).reshape(-1, 13)]
+        [
+            tuple(Card.from_index(int(i)) for i in hand)
+            for hand in hb.deal(seeds(run, 50, 7)).reshape(-1, 13)
+        ]
         for run in range(repeat)
     ]
     t_best_scalar = best_of(repeat, lambda run: [best_arrangement(h) for h in scalar_hands[run]])
@@ -135,8 +142,10 @@ def main() -> None:
     for name, fast, slow in rows:
         print(f"{name:40} {fast * 1e6:9.2f} us {slow * 1e6:9.2f} us {slow / fast:7.1f}x")
     print(f"greedy pipeline: {1 / batch:,.0f} deals/s (scalar {scalar_n / scalar:,.0f} deals/s)")
-    print(f"  of which deal {t_deal * 1e6:.2f} us, arrange {t_arrange * 1e6:.2f} us,"
-          f" play {t_play * 1e6:.2f} us per deal")
+    print(
+        f"  of which deal {t_deal * 1e6:.2f} us, arrange {t_arrange * 1e6:.2f} us,"
+        f" play {t_play * 1e6:.2f} us per deal"
+    )
     print(f"strengths of random splits: {1 / strengths_batch:,.0f} deals/s")
     print(f"arrange random: {t_random * 1e6:.2f} us per hand")
 

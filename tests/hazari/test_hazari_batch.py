@@ -12,10 +12,13 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 np = pytest.importorskip("numpy", reason="the batch analytics need numpy")
+
+from numpy.typing import NDArray  # noqa: E402
 
 from cardrules import Card, Rng, derive_seed, parse_cards  # noqa: E402
 from cardrules.errors import (  # noqa: E402
@@ -73,7 +76,12 @@ def test_deal_equals_the_scalar_deal_for_every_dealer() -> None:
 
 def test_deal_takes_lists_ranges_and_signed_arrays() -> None:
     expected = hb.deal(np.arange(5, dtype=np.uint64))
-    for seeds in ([0, 1, 2, 3, 4], range(5), np.arange(5, dtype=np.int16), np.arange(5, dtype=object)):
+    for seeds in (
+        [0, 1, 2, 3, 4],
+        range(5),
+        np.arange(5, dtype=np.int16),
+        np.arange(5, dtype=object),
+    ):
         assert (hb.deal(seeds) == expected).all()
     big = [MASK, 3]
     assert hb.deal(big).tolist() == hb.deal(np.array(big, dtype=np.uint64)).tolist()
@@ -125,8 +133,12 @@ def test_deal_redraws_rejected_draws_as_the_scalar_rng_does(draw: int) -> None:
     assert _mix((state + draw * GAMMA) & MASK) == MASK  # the draw is rejected
     for dealer in (0, 3):
         hands = hb.deal([seed, 7], dealer=dealer)
-        assert hands[0].tolist() == [indices(h) for h in HazariState.new(seed=seed, dealer=dealer).hands]
-        assert hands[1].tolist() == [indices(h) for h in HazariState.new(seed=7, dealer=dealer).hands]
+        assert hands[0].tolist() == [
+            indices(h) for h in HazariState.new(seed=seed, dealer=dealer).hands
+        ]
+        assert hands[1].tolist() == [
+            indices(h) for h in HazariState.new(seed=7, dealer=dealer).hands
+        ]
 
 
 def naive_randbelow(state: int, bound: int, limit: int) -> tuple[int, int]:
@@ -162,12 +174,15 @@ def test_draws_with_the_true_limits_are_randbelow() -> None:
 
 
 @pytest.mark.parametrize(
-    "seeds, message",
+    ("seeds", "message"),
     [
         ([-1], "seeds[0]: seed -1 is not an integer in 0..2**64-1"),
         ([1, 2**64], "seeds[1]: seed 18446744073709551616 is not an integer in 0..2**64-1"),
         ([[1, 2]], "seeds must be a 1-D array of integers, got [[1, 2]]"),
-        (np.zeros((1, 2), dtype=np.int64), "seeds must be a 1-D array of integers, got shape (1, 2)"),
+        (
+            np.zeros((1, 2), dtype=np.int64),
+            "seeds must be a 1-D array of integers, got shape (1, 2)",
+        ),
         ([1.5], "seeds[0]: seed 1.5 is not an integer in 0..2**64-1"),
         (np.array([1.5]), "seeds must be integers, got dtype float64"),
         ("12", "seeds must be a 1-D array of integers, got '12'"),
@@ -185,7 +200,7 @@ def test_bad_seeds_are_refused(seeds: object, message: str) -> None:
 
 def test_a_bad_dealer_is_refused() -> None:
     for dealer in (4, -1, 1.0, True):
-        with pytest.raises(InvalidRulesError, match="is not a seat in 0..3"):
+        with pytest.raises(InvalidRulesError, match=r"is not a seat in 0\.\.3"):
             hb.deal([1], dealer=dealer)  # type: ignore[arg-type]
 
 
@@ -196,8 +211,9 @@ def special_hands() -> list[tuple[Card, ...]]:
     return [sorted_hand(parse_cards(text)) for text in SPECIAL_HANDS.values()]
 
 
-def sample_hands(deals: int, seed: int) -> np.ndarray:
-    return np.asarray(hb.deal(sample_seeds(deals, seed))).reshape(-1, 13)
+def sample_hands(deals: int, seed: int) -> NDArray[Any]:
+    result: NDArray[Any] = np.asarray(hb.deal(sample_seeds(deals, seed))).reshape(-1, 13)
+    return result
 
 
 def test_greedy_equals_greedy_arrangement() -> None:
@@ -252,7 +268,9 @@ def test_random_equals_its_scalar_definition() -> None:
     rng = Rng(9)
     base = Rng(9).next_u64()
     again = hb.arrange(hands[:3], "random", seed=rng)
-    assert again.tolist() == [scalar_random(hb.cards_of(h), base, i) for i, h in enumerate(hands[:3])]
+    assert again.tolist() == [
+        scalar_random(hb.cards_of(h), base, i) for i, h in enumerate(hands[:3])
+    ]
 
 
 def reference_valid(groups: list[list[int]]) -> bool:
@@ -275,11 +293,11 @@ def test_every_random_arrangement_is_valid_and_holds_the_hand() -> None:
 def test_bad_hands_and_policies_are_refused() -> None:
     hand = list(range(13))
     with pytest.raises(InvalidCardsError, match=r"hand \(\) holds 2C twice"):
-        hb.arrange([0] + hand[1:12] + [0], "greedy")
+        hb.arrange([0, *hand[1:12], 0], "greedy")
     with pytest.raises(InvalidCardsError, match="last axis of 13"):
         hb.arrange(hand[:12], "greedy")
     with pytest.raises(InvalidCardsError, match="card index 52 at"):
-        hb.arrange(hand[:12] + [52], "greedy")
+        hb.arrange([*hand[:12], 52], "greedy")
     with pytest.raises(InvalidCardsError, match="integer card indices"):
         hb.arrange([float(i) for i in hand], "greedy")
     with pytest.raises(InvalidRulesError, match="unknown policy 'fancy'"):
@@ -304,7 +322,7 @@ def scalar_deal(seed: int, dealer: int, rules: HazariRules, rows: list[list[int]
     return state
 
 
-def check_play(seeds: list[int], arranged: np.ndarray, dealer: int, rules: HazariRules) -> None:
+def check_play(seeds: list[int], arranged: NDArray[Any], dealer: int, rules: HazariRules) -> None:
     played = hb.play(arranged, dealer=dealer, rules=rules)
     assert len(played) == len(seeds)
     for i, seed in enumerate(seeds):
@@ -360,7 +378,7 @@ def test_bad_arranged_deals_are_refused() -> None:
         hb.play(arranged[0])
     broken = arranged.copy()
     broken[1, 2, 0] = broken[1, 3, 0]
-    with pytest.raises(InvalidCardsError, match="deal 1 holds .* more than once"):
+    with pytest.raises(InvalidCardsError, match=r"deal 1 holds .* more than once"):
         hb.play(broken)
     invalid = arranged.copy()
     invalid[0, 1, 0:3], invalid[0, 1, 9:12] = arranged[0, 1, 9:12], arranged[0, 1, 0:3]

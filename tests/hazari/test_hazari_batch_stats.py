@@ -3,22 +3,31 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
 np = pytest.importorskip("numpy", reason="the batch analytics need numpy")
 
+from numpy.typing import NDArray  # noqa: E402
+
 from cardrules import Rng  # noqa: E402
 from cardrules.errors import InvalidRulesError, InvalidSeedError  # noqa: E402
-from cardrules.hazari import HazariRules, HazariState, TieRule, Up, evaluate  # noqa: E402
+from cardrules.hazari import (  # noqa: E402
+    HazariRules,
+    HazariState,
+    TieRule,
+    Up,
+    batch_stats,
+    evaluate,
+)
 from cardrules.hazari import batch as hb  # noqa: E402
-from cardrules.hazari import batch_stats  # noqa: E402
 from cardrules.hazari.batch_stats import round_stats  # noqa: E402
 from cardrules.hazari.combination import Kind  # noqa: E402
 
 
 def scalar_counts(
-    seeds: list[int], arranged: np.ndarray, dealer: int, rules: HazariRules
+    seeds: list[int], arranged: NDArray[Any], dealer: int, rules: HazariRules
 ) -> tuple[Counter[tuple[int, int]], Counter[tuple[int, int]]]:
     """(round, strength) counts of the groups played and of the winning groups."""
     played: Counter[tuple[int, int]] = Counter()
@@ -36,8 +45,10 @@ def scalar_counts(
     return played, won
 
 
-def as_counter(counts: np.ndarray) -> Counter[tuple[int, int]]:
-    return Counter({(int(r), int(s)): int(counts[r, s]) for r, s in zip(*np.nonzero(counts), strict=True)})
+def as_counter(counts: NDArray[Any]) -> Counter[tuple[int, int]]:
+    return Counter(
+        {(int(r), int(s)): int(counts[r, s]) for r, s in zip(*np.nonzero(counts), strict=True)}
+    )
 
 
 @pytest.mark.parametrize("policy", ["greedy", "random"])

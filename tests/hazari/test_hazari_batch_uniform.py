@@ -16,14 +16,17 @@ from __future__ import annotations
 import math
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 np = pytest.importorskip("numpy", reason="the batch analytics need numpy")
 
+from numpy.typing import NDArray  # noqa: E402
+
 from cardrules import Card, parse_cards  # noqa: E402
-from cardrules.hazari import valid_arrangements  # noqa: E402
 from cardrules.hazari import batch as hb  # noqa: E402
+from cardrules.hazari import valid_arrangements  # noqa: E402
 from tests.chi_square import chi_square, chi_square_sf  # noqa: E402
 
 HANDS = {
@@ -32,9 +35,10 @@ HANDS = {
 }
 
 
-def draws(text: str, count: int, seed: int) -> np.ndarray:
+def draws(text: str, count: int, seed: int) -> NDArray[Any]:
     hand = [card.index for card in parse_cards(text)]
-    return np.asarray(hb.arrange(np.array([hand] * count), "random", seed=seed))
+    result: NDArray[Any] = np.asarray(hb.arrange(np.array([hand] * count), "random", seed=seed))
+    return result
 
 
 def valid_rows(text: str) -> list[tuple[int, ...]]:

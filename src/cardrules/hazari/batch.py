@@ -105,11 +105,11 @@ def _integer_array(value: object, what: str) -> npt.NDArray[Any]:
     try:
         array = np.asarray(value)
     except (ValueError, TypeError):
-        raise InvalidCardsError(f"{what} must be an array of card indices, got {_show(value)}")
-    if array.dtype.kind not in "iu" and not (array.dtype.kind == "O" and array.size == 0):
         raise InvalidCardsError(
-            f"{what} must hold integer card indices, got dtype {array.dtype}"
-        )
+            f"{what} must be an array of card indices, got {_show(value)}"
+        ) from None
+    if array.size and array.dtype.kind not in "iu":
+        raise InvalidCardsError(f"{what} must hold integer card indices, got dtype {array.dtype}")
     return array
 
 
@@ -265,10 +265,10 @@ def arrange(hands: object, policy: str = "greedy", *, seed: int | Rng | None = N
     >>> hand = numpy.arange(0, 52, 4)  # the 13 clubs
     >>> arrange(hand, "greedy").tolist()
     [48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8, 4, 0]
-    >>> arrange(hand, "fancy")
+    >>> arrange(hand, "fancy")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cardrules.errors.InvalidRulesError: unknown policy 'fancy' (expected one of greedy, best, random)
+    cardrules.errors.InvalidRulesError: unknown policy 'fancy' (expected one of greedy, ...)
     """
     if policy not in POLICIES:
         raise InvalidRulesError(
@@ -279,7 +279,9 @@ def arrange(hands: object, policy: str = "greedy", *, seed: int | Rng | None = N
             raise InvalidSeedError("the random policy needs a seed (an int or an Rng)")
         base = seed.next_u64() if isinstance(seed, Rng) else check_seed(seed)
     elif seed is not None:
-        raise InvalidRulesError(f"only the random policy takes a seed; {policy!r} got {_show(seed)}")
+        raise InvalidRulesError(
+            f"only the random policy takes a seed; {policy!r} got {_show(seed)}"
+        )
     flat, shape = _sorted_hands(hands)
     result = np.empty((len(flat), HAND), dtype=np.int8)
     for start in range(0, len(flat), _CHUNK):
@@ -352,9 +354,7 @@ def play(arranged: object, dealer: int = 0, rules: HazariRules | None = None) ->
     seat = _seat(dealer)
     array = _card_array(arranged, HAND, "arranged deals")
     if array.ndim != 3 or array.shape[1] != SEATS:
-        raise InvalidCardsError(
-            f"arranged deals must have shape (n, 4, 13), got {array.shape}"
-        )
+        raise InvalidCardsError(f"arranged deals must have shape (n, 4, 13), got {array.shape}")
     n = len(array)
     winners = np.empty((n, 4), dtype=np.int8)
     round_points = np.empty((n, 4), dtype=np.int16)
@@ -419,7 +419,10 @@ def _groups_in_play_order(block: Ints, start: int) -> tuple[list[Ints], list[Int
     for i, j in ((0, 1), (1, 2), (0, 1)):  # strongest first: a sorting network of three
         swap = keys[i] < keys[j]
         for values in (keys, points):
-            values[i], values[j] = np.where(swap, values[j], values[i]), np.where(swap, values[i], values[j])
+            values[i], values[j] = (
+                np.where(swap, values[j], values[i]),
+                np.where(swap, values[i], values[j]),
+            )
     strengths = [key >> 18 for key in keys] + [four.astype(np.intp)]
     return strengths, [*points, card_points[..., 9:].sum(axis=-1)]
 
@@ -484,12 +487,9 @@ def strengths(cards: object) -> I16:
             row = start + int(np.flatnonzero(repeats)[0])
             where = np.unravel_index(row, array.shape[:-1]) if array.ndim > 1 else ()
             text = " ".join(str(Card.from_index(int(i))) for i in groups[row].tolist())
-            raise InvalidCardsError(
-                f"group {tuple(int(i) for i in where)} repeats a card: {text}"
-            )
+            raise InvalidCardsError(f"group {tuple(int(i) for i in where)} repeats a card: {text}")
         result[start : start + len(block)] = found
     return _read_only(result.reshape(array.shape[:-1]))
-
 
 
 def _group_strengths(block: Ints) -> tuple[I16, npt.NDArray[np.bool_]]:

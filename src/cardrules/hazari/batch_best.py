@@ -38,9 +38,7 @@ Ints = npt.NDArray[np.intp]
 Floats = npt.NDArray[np.float64]
 
 _FULL = (1 << 13) - 1
-_TRIPLES: Ints = np.array(
-    sorted(combinations(range(13), 3), key=lambda t: t[::-1]), dtype=np.intp
-)
+_TRIPLES: Ints = np.array(sorted(combinations(range(13), 3), key=lambda t: t[::-1]), dtype=np.intp)
 """The 286 triples of positions in colex order: among equal strengths, a triple with
 a higher number is played first (its cards have the higher indices), so a stable sort
 by strength puts the triples in play order."""
@@ -152,11 +150,10 @@ def _greedy_bar(hands: Ints, tables: _Hands) -> Floats:
 _Pairs = tuple[Ints, Ints, Ints, Floats, Floats]
 
 
-def _pairs(tables: _Hands, bar: Floats) -> tuple[_Pairs, Floats]:
-    """The (hand, a, b) pairs whose bound reaches the bar, in hand order, with each
-    pair's ``f1[a] + f2[b]`` and bound; and the bar raised by completing, for every
-    round-1 triple kept, its pair of highest bound."""
-    hand, a = np.nonzero(tables.bound1 >= bar[:, None] - SLACK)
+def _expand(tables: _Hands, hand: Ints, a: Ints, bar: Floats) -> tuple[_Pairs, Floats]:
+    """The pairs (a, b) of the given round-1 triples whose bound reaches the bar, in the
+    order given, with each pair's ``f1[a] + f2[b]`` and bound; and the bar raised by
+    completing each triple's pair of highest bound."""
     at_a = hand * _T + a
     at_b = hand[:, None] * _T + _DISJOINT[a]
     head = tables.f1[at_a][:, None] + tables.f2[at_b]
@@ -169,6 +166,22 @@ def _pairs(tables: _Hands, bar: Floats) -> tuple[_Pairs, Floats]:
     np.maximum.at(raised, hand, totals)
     i, j = np.nonzero(bound >= raised[hand][:, None] - SLACK)
     return (hand[i], at_a[i], at_b[i, j], head[i, j], bound[i, j]), raised
+
+
+FIRST_LOOK = 2
+"""Round-1 triples per hand (those of highest bound) whose best pairs raise the bar
+before every other round-1 triple is bounded against it."""
+
+
+def _pairs(tables: _Hands, bar: Floats) -> _Pairs:
+    """The (hand, a, b) pairs whose bound reaches the raised bar, in hand order."""
+    bound1 = tables.bound1
+    top = np.argpartition(-bound1, FIRST_LOOK, axis=1)[:, :FIRST_LOOK]
+    hand = np.repeat(np.arange(tables.m), FIRST_LOOK)
+    _, bar = _expand(tables, hand, top.reshape(-1), bar)
+    hand, a = np.nonzero(bound1 >= bar[:, None] - SLACK)
+    pairs, _ = _expand(tables, hand, a, bar)
+    return pairs
 
 
 def _complete(
@@ -194,7 +207,7 @@ def best_positions(hands: Ints, model: ValueModel = EXPECTED_POINTS) -> Ints:
     """The best split of each of ``m`` sorted hands, ``(m, 13)`` as positions in play order
     (each group highest position first): the split :func:`best_arrangement` returns."""
     tables = _Hands(hands, model)
-    (hand, a, b, head, _), _ = _pairs(tables, _greedy_bar(hands, tables))
+    hand, a, b, head, _ = _pairs(tables, _greedy_bar(hands, tables))
     totals = np.empty(len(hand))
     c = np.empty(len(hand), dtype=np.intp)
     q = np.empty(len(hand), dtype=np.intp)

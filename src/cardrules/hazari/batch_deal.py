@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["GAMMA", "derive_seeds", "draws_below", "deal_array", "mix", "rejection_limits"]
+__all__ = ["GAMMA", "deal_array", "derive_seeds", "draws_below", "mix", "rejection_limits"]
 
 U64 = npt.NDArray[np.uint64]
 

@@ -51,7 +51,10 @@ def _split_tables() -> tuple[Ints, Ints]:
     nine = np.nonzero(outside)[1].reshape(len(QUADS), 9)  # each row ascending
     pairs8 = np.array(list(combinations(range(8), 2)), dtype=np.intp)
     pairs5 = np.array(list(combinations(range(5), 2)), dtype=np.intp)
-    one = np.stack([np.repeat(nine[:, :1], 28, axis=1), nine[:, 1 + pairs8[:, 0]], nine[:, 1 + pairs8[:, 1]]], axis=2)
+    one = np.stack(
+        [np.repeat(nine[:, :1], 28, axis=1), nine[:, 1 + pairs8[:, 0]], nine[:, 1 + pairs8[:, 1]]],
+        axis=2,
+    )
     first = _NUMBER_OF_MASK[(1 << one).sum(axis=2)]
     left = (1 << nine).sum(axis=1)[:, None] ^ _MASKS[first]  # (715, 28) six-position masks
     six = np.nonzero((left[:, :, None] >> np.arange(13)) & 1)[2].reshape(len(QUADS), 28, 6)
@@ -90,9 +93,7 @@ def _strength(hands: Ints, triples: Ints) -> Ints:
 
 def _quad_strength(hands: Ints, quads: Ints) -> Ints:
     positions = _QUADS[quads]
-    subsets = [
-        _NUMBER_OF_MASK[_QUAD_MASKS[quads] ^ (1 << positions[:, i])] for i in range(4)
-    ]
+    subsets = [_NUMBER_OF_MASK[_QUAD_MASKS[quads] ^ (1 << positions[:, i])] for i in range(4)]
     result: Ints = np.maximum.reduce([_strength(hands, t) for t in subsets])
     return result
 
@@ -141,4 +142,3 @@ def _in_play_order(hands: Ints, ids: Ints) -> Ints:
         result[:, 3 * g : 3 * g + 3] = _TRIPLES[triples[:, g]][:, ::-1]
     result[:, 9:] = _QUADS[q][:, ::-1]
     return result
-

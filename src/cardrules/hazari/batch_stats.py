@@ -87,7 +87,7 @@ class RoundStats:
             for r in range(ROUNDS):
                 n = int(played[r, kind])
                 cells.append(f"{won[r, kind] / n:8.1%}" if n else f"{'-':>8}")
-            lines.append(f"{str(kind):12} " + " ".join(cells))
+            lines.append(f"{kind!s:12} " + " ".join(cells))
         return "\n".join(lines)
 
 
