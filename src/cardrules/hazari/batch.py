@@ -86,6 +86,8 @@ SEATS = 4
 HAND = 13
 _CHUNK = 2048
 """Hands handled per pass: large enough for numpy, small enough to stay in cache."""
+_BEST_CHUNK = 256
+"""Hands per pass of the best policy, whose tables per hand are larger."""
 
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
@@ -284,8 +286,9 @@ def arrange(hands: object, policy: str = "greedy", *, seed: int | Rng | None = N
         )
     flat, shape = _sorted_hands(hands)
     result = np.empty((len(flat), HAND), dtype=np.int8)
-    for start in range(0, len(flat), _CHUNK):
-        block = flat[start : start + _CHUNK]
+    step = _BEST_CHUNK if policy == "best" else _CHUNK
+    for start in range(0, len(flat), step):
+        block = flat[start : start + step]
         if policy == "greedy":
             order, _ = greedy_positions(np.ascontiguousarray(block.T))
         elif policy == "best":

@@ -93,7 +93,7 @@ class _Hands:
             np.maximum(strength[:, _QUAD_TRIPLES[:, 0]], strength[:, _QUAD_TRIPLES[:, 1]]),
             np.maximum(strength[:, _QUAD_TRIPLES[:, 2]], strength[:, _QUAD_TRIPLES[:, 3]]),
         )
-        card = POINTS[hands].astype(np.float64)
+        card = POINTS[hands]
         points = card[:, _TRIPLES[:, 0]] + card[:, _TRIPLES[:, 1]] + card[:, _TRIPLES[:, 2]]
         quad_points = (card[:, _QUADS[:, 0]] + card[:, _QUADS[:, 1]]) + (
             card[:, _QUADS[:, 2]] + card[:, _QUADS[:, 3]]
@@ -102,32 +102,47 @@ class _Hands:
         taken = [np.array(row, dtype=np.float64) for row in model.taken]
         # The scalar solver's scores, in its arithmetic: win * points + taken.
         f1, f2, f3 = (win[r][strength] * points + taken[r][strength] for r in range(3))
-        f4 = win[3][quad] * quad_points + taken[3][quad]
-        # One stable sort of quadruples and triples by strength, quadruples first at
-        # equal strength, gives the triples in play order and, before each triple,
-        # every quadruple no stronger than it.
-        merged = np.concatenate([quad * 2, strength * 2 + 1], axis=1)
-        order = np.argsort(merged, axis=1, kind="stable")
-        order += np.arange(0, m * (_Q + _T), _Q + _T)[:, None]  # flat indices
-        nothing = np.full((m, _Q), -np.inf)
-        upto = _running_best(np.concatenate([f4, np.full((m, _T), -np.inf)], axis=1), order)
-        below2 = _running_best(np.concatenate([nothing, f2], axis=1), order, exclusive=True)
-        below3 = _running_best(np.concatenate([nothing, f3], axis=1), order, exclusive=True)
-        place = np.empty((m, _Q + _T), dtype=np.intp)
-        place.reshape(-1)[order] = np.arange(_Q + _T)[None, :]
-        self.place = place[:, _Q:].reshape(-1)
+        f4 = win[3][quad] * quad_points.astype(np.float64) + taken[3][quad]
+        # A stable sort by strength puts the triples in play order (colex numbering).
+        order = np.argsort(strength, axis=1, kind="stable")
+        order += np.arange(0, m * _T, _T)[:, None]  # flat indices
+        below2 = _running_best(f2, order, exclusive=True)
+        below3 = _running_best(f3, order, exclusive=True)
+        place = np.empty(m * _T, dtype=np.intp)
+        place[order] = np.arange(_T)[None, :]
+        self.place = place
         self.strength = strength.reshape(-1)
         self.quad = quad.reshape(-1)
         self.f1, self.f2, self.f3, self.f4 = (f.reshape(-1) for f in (f1, f2, f3, f4))
-        tail3 = below3[:, _Q:] + upto[:, _Q:]  # best round-3 and round-4 scores below
+        tail3 = below3 + _four_upto(strength, quad, quad_points, win[3], taken[3])
         self.tail3 = tail3.reshape(-1)
-        self.bound1 = f1 + below2[:, _Q:] + tail3
+        self.bound1 = f1 + below2 + tail3
+
+
+def _four_upto(strength: Ints, quad: Ints, quad_points: Ints, win: Floats, taken: Floats) -> Floats:
+    """For each triple, the best round-4 score of a quadruple no stronger than it.
+
+    Among quadruples of one strength the one with the most points scores best (the
+    win probability is never negative), so a table of the most points per strength
+    and hand, then a running maximum over strengths, gives every bound."""
+    m = len(strength)
+    rows = np.arange(0, m * _CLASSES, _CLASSES)[:, None]
+    most = np.full(m * _CLASSES, -1, dtype=np.int16)
+    np.maximum.at(most, (quad + rows).reshape(-1), quad_points.reshape(-1))
+    most = most.reshape(m, _CLASSES)
+    best = np.where(most >= 0, win * most + taken, -np.inf)
+    np.maximum.accumulate(best, axis=1, out=best)
+    result: Floats = best.reshape(-1)[strength + rows]
+    return result
+
+
+_CLASSES = 741
 
 
 def _running_best(values: Floats, order: Ints, exclusive: bool = False) -> Floats:
     """For each entry, the largest value at or (``exclusive``) before its place in
     ``order`` (flat indices, row by row)."""
-    ranked = np.maximum.accumulate(values.reshape(-1)[order], axis=1)
+    ranked = np.maximum.accumulate(values.reshape(-1)[order], axis=1)  # (m, n)
     if exclusive:
         ranked[:, 1:] = ranked[:, :-1].copy()
         ranked[:, 0] = -np.inf
