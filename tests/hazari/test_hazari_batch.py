@@ -15,6 +15,8 @@ import sys
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy", reason="the batch analytics need numpy")
 
@@ -41,7 +43,7 @@ from cardrules.hazari import batch as hb  # noqa: E402
 from cardrules.hazari.action_ids import SPLITS  # noqa: E402
 from cardrules.hazari.batch_deal import draws_below, rejection_limits  # noqa: E402
 from cardrules.hazari.partitions import hand_tables, sorted_hand  # noqa: E402
-from tests.hazari.hands import SPECIAL_HANDS  # noqa: E402
+from tests.hazari.hands import SPECIAL_HANDS, hands  # noqa: E402
 from tests.hazari.reference import ref_best4, ref_key  # noqa: E402
 
 MASK = (1 << 64) - 1
@@ -308,6 +310,26 @@ def test_bad_hands_and_policies_are_refused() -> None:
         hb.arrange(hand, "random", seed=-3)
     with pytest.raises(InvalidRulesError, match="only the random policy takes a seed"):
         hb.arrange(hand, "greedy", seed=1)
+
+
+@settings(max_examples=15)
+@given(st.lists(hands, min_size=1, max_size=6), st.integers(0, MASK))
+def test_any_hands_arrange_like_the_scalar_functions(
+    some: list[tuple[Card, ...]], seed: int
+) -> None:
+    array = np.array([indices(hand) for hand in some])
+    greedy = hb.arrange(array, "greedy")
+    randomly = hb.arrange(array, "random", seed=seed)
+    for number, hand in enumerate(some):
+        assert greedy[number].tolist() == row(greedy_arrangement(hand))
+        assert randomly[number].tolist() == scalar_random(hand, seed, number)
+
+
+@settings(max_examples=60)
+@given(st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True))
+def test_any_group_has_the_scalar_strength(group: list[int]) -> None:
+    assert int(hb.strengths(group[:3])) == strength_of(*group[:3])
+    assert int(hb.strengths(group)) == strength4_of(*group)
 
 
 # --- play ----------------------------------------------------------------------------

@@ -127,9 +127,9 @@ def _four_upto(strength: Ints, quad: Ints, quad_points: Ints, win: Floats, taken
     and hand, then a running maximum over strengths, gives every bound."""
     m = len(strength)
     rows = np.arange(0, m * _CLASSES, _CLASSES)[:, None]
-    most = np.full(m * _CLASSES, -1, dtype=np.int16)
-    np.maximum.at(most, (quad + rows).reshape(-1), quad_points.reshape(-1))
-    most = most.reshape(m, _CLASSES)
+    flat = np.full(m * _CLASSES, -1, dtype=np.int16)
+    np.maximum.at(flat, (quad + rows).reshape(-1), quad_points.reshape(-1))
+    most = flat.reshape(m, _CLASSES)
     best = np.where(most >= 0, win * most + taken, -np.inf)
     np.maximum.accumulate(best, axis=1, out=best)
     result: Floats = best.reshape(-1)[strength + rows]
