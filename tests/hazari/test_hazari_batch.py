@@ -85,6 +85,9 @@ def test_deal_takes_lists_ranges_and_signed_arrays() -> None:
         np.arange(5, dtype=object),
     ):
         assert (hb.deal(seeds) == expected).all()
+    assert hb.deal(range(8, 2, -3)).tolist() == hb.deal([8, 5]).tolist()
+    with pytest.raises(InvalidSeedError, match=r"seeds\[1\]: seed -1 is not"):
+        hb.deal(range(2, -2, -3))
     big = [MASK, 3]
     assert hb.deal(big).tolist() == hb.deal(np.array(big, dtype=np.uint64)).tolist()
     assert hb.deal([]).shape == (0, 4, 13)

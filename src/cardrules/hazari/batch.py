@@ -159,7 +159,9 @@ def _seed_array(seeds: object) -> npt.NDArray[np.uint64]:
     """
     if isinstance(seeds, np.ndarray):
         return _seed_ndarray(seeds)
-    if isinstance(seeds, range) and (not seeds or (min(seeds) >= 0 and max(seeds) <= MAX_INT64)):
+    if isinstance(seeds, range) and (
+        not seeds or 0 <= min(seeds[0], seeds[-1]) <= max(seeds[0], seeds[-1]) <= MAX_INT64
+    ):
         return np.arange(seeds.start, seeds.stop, seeds.step, dtype=np.int64).astype(np.uint64)
     if isinstance(seeds, (str, bytes, dict)) or not isinstance(seeds, Iterable):
         raise InvalidSeedError(f"seeds must be a 1-D array of integers, got {_show(seeds)}")

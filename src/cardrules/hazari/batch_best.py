@@ -5,16 +5,21 @@ per-round scores, ``f1[a] + f2[b] + f3[c] + f4[q]``, over the valid splits (H7):
 triples ``a``, ``b``, ``c`` in play order (strongest first, by the order key) and the
 4-card group ``q`` left, no higher than ``c``. Among equal totals the split whose
 triples' order keys are highest, in play order, wins. This module finds the same
-split for every hand of a block, in the same floating-point arithmetic, by bounds
-that are sound in floating point too (a sum of larger terms is never smaller):
+split for every hand of a block, with the totals in the same floating-point
+arithmetic, by bounds that hold in floating point too (a sum of larger terms is never
+smaller; a bound summed in another order may round an ulp low, so cuts leave a
+:data:`SLACK`):
 
 1. the greedy split gives a first bar ``L`` to beat (its total);
 2. each round-1 triple ``a`` is bounded by ``f1[a]`` plus the best round-2 and
    round-3 scores of any weaker triple and the best round-4 score of any 4-card
-   group no stronger: triples whose bound is below ``L`` are dropped;
-3. each pair ``a``, ``b`` (disjoint, ``b`` weaker) is bounded the same way from ``b``;
-4. the few pairs with the highest bounds in each hand are solved exactly (35
-   completions each), which raises ``L``, and the pairs still reaching it are solved.
+   group no stronger; each pair ``a``, ``b`` (disjoint, ``b`` weaker) is bounded the
+   same way from ``b``;
+3. for each hand's two round-1 triples of highest bound, the pair of highest bound is
+   solved exactly (its 35 completions), which raises ``L``; then the same for every
+   round-1 triple still reaching ``L``, which raises it again;
+4. the pairs still reaching ``L`` are solved, and the best total wins, ties going to
+   the triples played first in rounds 1, 2 and 3.
 
 Every split whose total is at least ``L`` survives each cut, so the optimum and all
 its ties do. Nothing here loops over hands: each stage is one array operation over
