@@ -313,6 +313,10 @@ def test_bad_hands_and_policies_are_refused() -> None:
         hb.arrange(hand, "random", seed=-3)
     with pytest.raises(InvalidRulesError, match="only the random policy takes a seed"):
         hb.arrange(hand, "greedy", seed=1)
+    rng = Rng(3)
+    with pytest.raises(InvalidCardsError):
+        hb.arrange([0, *hand[1:12], 0], "random", seed=rng)
+    assert repr(rng) == repr(Rng(3))  # bad hands leave the generator as it was
 
 
 @settings(max_examples=15)

@@ -281,12 +281,16 @@ def arrange(hands: object, policy: str = "greedy", *, seed: int | Rng | None = N
     if policy == "random":
         if seed is None:
             raise InvalidSeedError("the random policy needs a seed (an int or an Rng)")
-        base = seed.next_u64() if isinstance(seed, Rng) else check_seed(seed)
+        if not isinstance(seed, Rng):
+            check_seed(seed)
     elif seed is not None:
         raise InvalidRulesError(
             f"only the random policy takes a seed; {policy!r} got {_show(seed)}"
         )
-    flat, shape = _sorted_hands(hands)
+    flat, shape = _sorted_hands(hands)  # checked before an Rng is drawn from
+    base = 0
+    if policy == "random":
+        base = seed.next_u64() if isinstance(seed, Rng) else check_seed(seed)
     result = np.empty((len(flat), HAND), dtype=np.int8)
     step = _BEST_CHUNK if policy == "best" else _CHUNK
     for start in range(0, len(flat), step):
