@@ -37,7 +37,7 @@ from cardrules.hazari.batch_tables import C2, C3, COLEX, POINTS, greedy_position
 from cardrules.hazari.partitions import QUAD_ID, QUADS
 from cardrules.hazari.value_model import EXPECTED_POINTS, ValueModel
 
-__all__ = ["best_positions"]
+__all__: list[str] = []  # internal kernels: the API is cardrules.hazari.batch
 
 Ints = npt.NDArray[np.intp]
 Floats = npt.NDArray[np.float64]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["GAMMA", "deal_array", "derive_seeds", "draws_below", "mix", "rejection_limits"]
+__all__: list[str] = []  # internal kernels: the API is cardrules.hazari.batch
 
 U64 = npt.NDArray[np.uint64]
 

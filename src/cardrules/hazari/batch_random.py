@@ -25,7 +25,7 @@ from cardrules.hazari.batch_deal import GAMMA, derive_seeds, mix, rejection_limi
 from cardrules.hazari.batch_tables import C2, C3, COLEX
 from cardrules.hazari.partitions import QUADS
 
-__all__ = ["DRAWS", "random_positions", "split_positions"]
+__all__: list[str] = []  # internal kernels: the API is cardrules.hazari.batch
 
 Ints = npt.NDArray[np.intp]
 

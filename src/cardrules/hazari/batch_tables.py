@@ -35,18 +35,7 @@ import numpy.typing as npt
 from cardrules.hazari.evaluator import _flat_table
 from cardrules.hazari.points import POINTS_BY_INDEX
 
-__all__ = [
-    "C2",
-    "C3",
-    "COLEX",
-    "FLAT",
-    "POINTS",
-    "colex_codes",
-    "colex_number",
-    "greedy_positions",
-    "quad_strength",
-    "triple_strength",
-]
+__all__: list[str] = []  # internal kernels: the API is cardrules.hazari.batch
 
 Ints = npt.NDArray[np.intp]
 I16 = npt.NDArray[np.int16]
