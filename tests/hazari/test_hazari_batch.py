@@ -474,3 +474,20 @@ def test_importing_cardrules_and_hazari_does_not_import_numpy() -> None:
         "assert 'cardrules.hazari.batch' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_without_numpy_the_batch_says_what_to_install() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['numpy'] = None\n"
+        "try:\n"
+        "    import cardrules.hazari.batch\n"
+        "except ModuleNotFoundError as missing:\n"
+        "    print(missing.name, '|', missing)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == (
+        'numpy | cardrules.hazari.batch needs numpy: pip install "cardrules[numpy]"'
+    )

@@ -47,8 +47,14 @@ from collections.abc import Iterable
 from typing import Any
 
 import attrs
-import numpy as np
-import numpy.typing as npt
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError:  # pragma: no cover - the tests run with numpy installed
+    raise ModuleNotFoundError(
+        'cardrules.hazari.batch needs numpy: pip install "cardrules[numpy]"', name="numpy"
+    ) from None
 
 from cardrules.cards import Card, _show
 from cardrules.errors import (
