@@ -1,0 +1,151 @@
+"""How often each combination takes each round, over many seeded deals (needs numpy).
+
+:func:`round_stats` deals ``seeds`` (as :func:`~cardrules.hazari.batch.deal` does),
+arranges every hand with a named policy, plays the deals out, and counts for each
+round 1..4 and each of the 741 combination classes how many groups of that class
+were played in that round and how many took it (H10, H11). A 4-card group counts as
+the class of its best three cards (H6).
+
+>>> from cardrules.hazari.combination import Kind
+>>> stats = round_stats(range(200), "greedy")
+>>> stats.played.sum(axis=1).tolist(), stats.won.sum(axis=1).tolist()  # 4 groups, 1 winner
+([800, 800, 800, 800], [200, 200, 200, 200])
+>>> played, won = stats.by_kind()
+>>> int(played[0, Kind.PAIR])  # 13 cards always hold a colour: greedy never leads a pair
+0
+>>> print(round_stats(range(20), "greedy").table())  # doctest: +ELLIPSIS
+kind          round 1  round 2  round 3  round 4
+Trio            ...
+"""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from cardrules.cards import _show
+from cardrules.errors import InvalidRulesError, InvalidSeedError
+from cardrules.hazari.batch import (
+    POLICIES,
+    _allowed_rules,
+    _play_block,
+    _seat,
+    _seed_array,
+    _sorted_hands,
+    arrange,
+    deal,
+)
+from cardrules.hazari.batch_random import random_positions
+from cardrules.hazari.combination import COMBINATIONS, Kind
+from cardrules.hazari.rules import HazariRules
+from cardrules.rng import Rng, check_seed
+
+__all__ = ["RoundStats", "round_stats"]
+
+CLASSES = len(COMBINATIONS)
+ROUNDS = 4
+_KIND_OF: npt.NDArray[np.intp] = np.array([c.kind for c in COMBINATIONS], dtype=np.intp)
+_BLOCK = 8192
+"""Deals dealt, arranged and played per pass, so memory stays flat for any count."""
+
+Counts = npt.NDArray[np.int64]
+
+
+@attrs.frozen(eq=False)
+class RoundStats:
+    """Counts by round (rows 0..3 for rounds 1..4) and combination strength (0..740):
+    ``played[r, s]`` groups of strength ``s`` were played in round ``r + 1``, and
+    ``won[r, s]`` of them took the round. ``deals`` is the number of deals counted."""
+
+    deals: int
+    played: Counts
+    won: Counts
+
+    def rates(self) -> npt.NDArray[np.float64]:
+        """``won / played`` per round and strength; NaN where no group was played."""
+        with np.errstate(invalid="ignore", divide="ignore"):
+            result: npt.NDArray[np.float64] = self.won / self.played
+        return result
+
+    def by_kind(self) -> tuple[Counts, Counts]:
+        """``(played, won)`` summed by combination kind: two ``(4, 6)`` arrays, columns in
+        :class:`~cardrules.hazari.combination.Kind` order (Indi first)."""
+        played = np.zeros((ROUNDS, len(Kind)), dtype=np.int64)
+        won = np.zeros((ROUNDS, len(Kind)), dtype=np.int64)
+        for r in range(ROUNDS):
+            played[r] = np.bincount(_KIND_OF, weights=self.played[r], minlength=len(Kind))
+            won[r] = np.bincount(_KIND_OF, weights=self.won[r], minlength=len(Kind))
+        return played, won
+
+    def table(self) -> str:
+        """Each kind's round win rate, strongest kind first, as text for people."""
+        played, won = self.by_kind()
+        lines = ["kind          round 1  round 2  round 3  round 4"]
+        for kind in sorted(Kind, reverse=True):
+            cells = []
+            for r in range(ROUNDS):
+                n = int(played[r, kind])
+                cells.append(f"{won[r, kind] / n:8.1%}" if n else f"{'-':>8}")
+            lines.append(f"{kind!s:12} " + " ".join(cells))
+        return "\n".join(lines)
+
+
+def round_stats(
+    seeds: object,
+    policy: str = "greedy",
+    *,
+    dealer: int = 0,
+    rules: HazariRules | None = None,
+    seed: int | Rng | None = None,
+) -> RoundStats:
+    """Count, for the deals of ``seeds`` arranged by ``policy`` (see
+    :func:`~cardrules.hazari.batch.arrange`; ``seed`` is the random policy's), how often
+    each combination was played and took each round."""
+    rules = _allowed_rules(rules)
+    _seat(dealer)
+    array = _seed_array(seeds)
+    base = _policy_seed(policy, seed)
+    played = np.zeros(ROUNDS * CLASSES, dtype=np.int64)
+    won = np.zeros(ROUNDS * CLASSES, dtype=np.int64)
+    rounds = np.arange(ROUNDS) * CLASSES
+    for start in range(0, len(array), _BLOCK):
+        hands = deal(array[start : start + _BLOCK], dealer)
+        if base is not None:
+            # Hand numbers run on across blocks: the same draws as one call for all.
+            arranged = _arranged_random(hands, base, start)
+        else:
+            arranged = arrange(hands, policy)
+        strength, winners, _, _ = _play_block(
+            np.asarray(arranged, dtype=np.intp), start, dealer, rules.tie_rule
+        )
+        by_round = np.stack(strength, axis=2)  # (k, seat, round)
+        played += np.bincount((by_round + rounds).reshape(-1), minlength=ROUNDS * CLASSES)
+        taken = np.take_along_axis(by_round, winners[:, None, :], axis=1)[:, 0, :]
+        won += np.bincount((taken + rounds).reshape(-1), minlength=ROUNDS * CLASSES)
+    return RoundStats(len(array), played.reshape(ROUNDS, CLASSES), won.reshape(ROUNDS, CLASSES))
+
+
+def _policy_seed(policy: object, seed: int | Rng | None) -> int | None:
+    """The random policy's base seed (None for the others), checked as :func:`arrange` does."""
+    if policy not in POLICIES:
+        raise InvalidRulesError(
+            f"unknown policy {_show(policy)} (expected one of {', '.join(POLICIES)})"
+        )
+    if policy != "random":
+        if seed is not None:
+            raise InvalidRulesError(
+                f"only the random policy takes a seed; {policy!r} got {_show(seed)}"
+            )
+        return None
+    if seed is None:
+        raise InvalidSeedError("the random policy needs a seed (an int or an Rng)")
+    return seed.next_u64() if isinstance(seed, Rng) else check_seed(seed)
+
+
+def _arranged_random(hands: npt.NDArray[np.int8], seed: int, start: int) -> npt.NDArray[np.int8]:
+    """``arrange(hands, "random", seed=seed)`` for deals numbered from ``start``."""
+    flat, shape = _sorted_hands(hands)
+    order = random_positions(flat, seed, start * 4)
+    result: npt.NDArray[np.int8] = np.take_along_axis(flat, order, axis=1).astype(np.int8)
+    return result.reshape(*shape, 13)

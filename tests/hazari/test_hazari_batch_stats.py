@@ -1,0 +1,97 @@
+"""``round_stats`` counts what the scalar engine's rounds show, deal by deal."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the batch analytics need numpy")
+
+from numpy.typing import NDArray  # noqa: E402
+
+from cardrules import Rng  # noqa: E402
+from cardrules.errors import InvalidRulesError, InvalidSeedError  # noqa: E402
+from cardrules.hazari import (  # noqa: E402
+    HazariRules,
+    HazariState,
+    TieRule,
+    Up,
+    batch_stats,
+    evaluate,
+)
+from cardrules.hazari import batch as hb  # noqa: E402
+from cardrules.hazari.batch_stats import round_stats  # noqa: E402
+from cardrules.hazari.combination import Kind  # noqa: E402
+
+
+def scalar_counts(
+    seeds: list[int], arranged: NDArray[Any], dealer: int, rules: HazariRules
+) -> tuple[Counter[tuple[int, int]], Counter[tuple[int, int]]]:
+    """(round, strength) counts of the groups played and of the winning groups."""
+    played: Counter[tuple[int, int]] = Counter()
+    won: Counter[tuple[int, int]] = Counter()
+    for i, seed in enumerate(seeds):
+        state = HazariState.new(seed=seed, dealer=dealer, rules=rules)
+        while not state.is_terminal:
+            player = state.current_player
+            assert player is not None
+            state = state.apply(Up(hb.arrangement_of(arranged[i, player])))
+        for r, rnd in enumerate(state.rounds):
+            for group in rnd.groups:
+                played[r, evaluate(group).strength] += 1
+            won[r, evaluate(rnd.group_of(rnd.winner)).strength] += 1
+    return played, won
+
+
+def as_counter(counts: NDArray[Any]) -> Counter[tuple[int, int]]:
+    return Counter(
+        {(int(r), int(s)): int(counts[r, s]) for r, s in zip(*np.nonzero(counts), strict=True)}
+    )
+
+
+@pytest.mark.parametrize("policy", ["greedy", "random"])
+def test_counts_equal_the_scalar_rounds(policy: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch_stats, "_BLOCK", 7)  # several blocks, with a short last one
+    seeds = list(range(100, 130))
+    rules = HazariRules(tie_rule=TieRule.FIRST)
+    seed = 5 if policy == "random" else None
+    stats = round_stats(seeds, policy, dealer=2, rules=rules, seed=seed)
+    arranged = np.asarray(hb.arrange(hb.deal(seeds, dealer=2), policy, seed=seed))
+    played, won = scalar_counts(seeds, arranged, 2, rules)
+    assert stats.deals == len(seeds)
+    assert as_counter(stats.played) == played
+    assert as_counter(stats.won) == won
+
+
+def test_kinds_rates_and_table() -> None:
+    stats = round_stats(range(300))
+    played, won = stats.by_kind()
+    assert played.shape == won.shape == (4, 6)
+    assert played.sum(axis=1).tolist() == [1200] * 4 and won.sum(axis=1).tolist() == [300] * 4
+    rates = stats.rates()
+    seen = stats.played > 0
+    assert np.isnan(rates[~seen]).all()
+    assert ((rates[seen] >= 0) & (rates[seen] <= 1)).all()
+    if seen[0, 740]:
+        assert rates[0, 740] == 1.0  # A-A-A played first always takes the round
+    lines = stats.table().splitlines()
+    assert lines[0].split()[:3] == ["kind", "round", "1"]
+    assert [line[:12].strip() for line in lines[1:]] == [str(k) for k in sorted(Kind, reverse=True)]
+
+
+def test_bad_requests_are_refused() -> None:
+    with pytest.raises(InvalidRulesError, match="unknown policy"):
+        round_stats([1], "fancy")
+    with pytest.raises(InvalidSeedError, match="needs a seed"):
+        round_stats([1], "random")
+    with pytest.raises(InvalidRulesError, match="only the random policy"):
+        round_stats([1], "best", seed=3)
+    with pytest.raises(InvalidSeedError):
+        round_stats([-1])
+    with pytest.raises(InvalidRulesError):
+        round_stats([1], dealer=9)
+    rng = Rng(4)
+    by_rng = round_stats([1, 2], "random", seed=rng)
+    assert (by_rng.won == round_stats([1, 2], "random", seed=Rng(4).next_u64()).won).all()
