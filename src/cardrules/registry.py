@@ -215,13 +215,15 @@ def load_reference(text: str) -> Any:
         target = importlib.import_module(module_name)
     except Exception as exc:
         raise PluginError(
-            f"cannot import {_show(module_name)} for {_show(text)}: {type(exc).__name__}: {exc}"
+            f"cannot import {_show(module_name)}: {type(exc).__name__}: {exc}"
         ) from exc
     for part in attribute.split("."):
         try:
             target = getattr(target, part)
         except AttributeError as exc:
-            raise PluginError(f"{_show(module_name)} has no {_show(attribute)}") from exc
+            raise PluginError(
+                f"module {_show(module_name)} has no attribute {_show(attribute)}"
+            ) from exc
     return target
 
 

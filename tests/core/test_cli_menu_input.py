@@ -48,7 +48,7 @@ def _azi_at(phase: Phase, players: int = 4, seed: int = 3) -> Any:
 
 def _ask(view: Any, state: Any, answers: list[str]) -> tuple[Any, str]:
     out = io.StringIO()
-    human = human_for(view, False, _script(answers))
+    human = human_for(view.VIEW, False, _script(answers))
     human.out = out
     seat = state.current_player
     action = human.choose(state.observation(seat), state.legal_actions(), Rng(0))

@@ -139,7 +139,7 @@ def test_load_reference_loads_and_reports_what_is_missing() -> None:
     assert registry.load_reference("cardrules.registry:Game.from_json").__name__ == "from_json"
     with pytest.raises(PluginError, match="cannot import 'cardrules_no_such_module'"):
         registry.load_reference("cardrules_no_such_module:Bot")
-    with pytest.raises(PluginError, match=r"'cardrules\.bots' has no 'NoBot'"):
+    with pytest.raises(PluginError, match=r"module 'cardrules\.bots' has no attribute 'NoBot'"):
         registry.load_reference("cardrules.bots:NoBot")
 
 

@@ -33,9 +33,11 @@ def register(commands: Any) -> None:
 def deal_text(game: Game, seed: int, dealer: int = 0, unicode: bool = False) -> list[str]:
     """The lines describing a seeded deal of ``game``."""
     state = game.new_state(check_seed(seed), dealer=dealer)
-    players = "" if game.name == "hazari" else f", {game.num_players} players"
-    header = f"{game.name.capitalize()} deal, seed {seed}{players}, dealer seat {dealer}"
     printer = game.definition.view.deal
+    # a game with its own printer is named as people write it ("Azi"), any other as registered
+    title = game.name.capitalize() if printer is not None else game.name
+    players = f", {game.num_players} players" if len(game.definition.players) > 1 else ""
+    header = f"{title} deal, seed {seed}{players}, dealer seat {dealer}"
     return [header, *(printer(state, unicode) if printer is not None else [str(state)])]
 
 
