@@ -186,6 +186,8 @@ def test_simulate_warns_up_front_when_the_estimate_is_long(
     assert status == 0  # too few games to time one first: the first report warns
     assert err.startswith("cardrules simulate: warning: this will take about ")
     assert err.count("warning") == 1
+    quiet = run(capsys, "simulate", "azi", "--games", "200", "--bots", "random", "--quiet")
+    assert quiet[0] == 0 and quiet[2] == ""  # --quiet: no bar and no warning
 
 
 def test_a_quick_run_does_not_warn(capsys: pytest.CaptureFixture[str]) -> None:

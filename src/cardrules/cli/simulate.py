@@ -50,7 +50,9 @@ def register(commands: Any) -> None:
         "--no-rotate", action="store_true", help="keep each bot in its seat (default: rotate)"
     )
     parser.add_argument("--out", help="write each game's record to this JSON-lines file")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress bar and no warning of a long run"
+    )
     add_rule_options(parser)
     parser.set_defaults(run=_simulate)
 
@@ -62,8 +64,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
     jobs = check_jobs(args.jobs)
-    progress = ProgressBar(prog=PROG, draw=not args.quiet)
-    if args.games >= PROBE_FROM:
+    progress = None if args.quiet else ProgressBar(prog=PROG)
+    if progress is not None and args.games >= PROBE_FROM:
         start = progress.clock()
         simulate(game, bots, 1, seed=seed, rotate_seats=not args.no_rotate)
         progress.forecast(progress.clock() - start, args.games, jobs)

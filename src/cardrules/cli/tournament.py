@@ -58,7 +58,9 @@ def register(commands: Any) -> None:
     add_jobs_option(parser)
     parser.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     parser.add_argument("--json", metavar="OUT", help="also write the result as JSON to this file")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress bar and no warning of a long run"
+    )
     add_rule_options(parser)
     parser.set_defaults(run=_tournament)
 
@@ -99,7 +101,7 @@ def _tournament(args: argparse.Namespace) -> int:
                 args.games,
                 seed=seed,
                 executor=executor,
-                progress=ProgressBar(prog=PROG, draw=not args.quiet),
+                progress=None if args.quiet else ProgressBar(prog=PROG),
             )
         print(result.table())
         if out is not None:
