@@ -34,8 +34,7 @@ import abc
 import functools
 import importlib
 from collections.abc import Callable, Mapping
-from importlib import metadata
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -47,6 +46,9 @@ from cardrules.options import MAX_GAME_NAME, is_game_name, parse_spec
 from cardrules.records import json_object
 from cardrules.rng import Rng
 from cardrules.view import View
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 __all__ = [
     "BUILTIN_GAMES",
@@ -228,16 +230,18 @@ def load_reference(text: str) -> Any:
 
 
 @functools.cache
-def _entry_points() -> Mapping[str, metadata.EntryPoint]:
+def _entry_points() -> Mapping[str, EntryPoint]:
     """The installed packages' games by name (the first of a name wins), read once."""
-    found: dict[str, metadata.EntryPoint] = {}
+    from importlib import metadata  # only when a game beyond the built-in ones is asked for
+
+    found: dict[str, EntryPoint] = {}
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         if entry.name not in BUILTIN_GAMES:
             found.setdefault(entry.name.lower(), entry)
     return found
 
 
-def _load_entry_point(name: str, entry: metadata.EntryPoint) -> GameDefinition:
+def _load_entry_point(name: str, entry: EntryPoint) -> GameDefinition:
     """The definition an entry point names; a broken one raises PluginError naming its package."""
     dist = getattr(entry, "dist", None)
     package = f"the package {_show(dist.name)}" if dist is not None else "an installed package"
