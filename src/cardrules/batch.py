@@ -55,6 +55,7 @@ __all__ = [
     "dealt_decks",
     "derive_seeds",
     "randbelow",
+    "random_legal_ids",
 ]
 
 U64 = npt.NDArray[np.uint64]
@@ -74,10 +75,15 @@ def _mix(z: U64) -> U64:
 
 
 def derive_seeds(seeds: U64, keys: npt.ArrayLike) -> U64:
-    """:func:`~cardrules.rng.derive_seed` of each seed with one key each (uint64 arrays)."""
-    with np.errstate(over="ignore"):
-        keys64 = np.asarray(keys).astype(np.uint64)
-        return _mix((seeds ^ _mix(keys64 + _GAMMA)) + _GAMMA)
+    """:func:`~cardrules.rng.derive_seed` of each seed with one key each (uint64 arrays;
+    integer arrays wrap modulo 2**64, as the scalar arithmetic masks)."""
+    keys64 = np.asarray(keys).astype(np.uint64).reshape(-1)  # 1-D: array ops never warn
+    return _mix((np.asarray(seeds).reshape(-1) ^ _mix(keys64 + _GAMMA)) + _GAMMA)
+
+
+def _highest(bound: int) -> np.uint64:
+    """The highest draw ``Rng.randbelow(bound)`` accepts."""
+    return np.uint64((1 << 64) - 1 - (1 << 64) % bound)
 
 
 def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
@@ -91,35 +97,73 @@ def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
     >>> values.tolist() == [Rng(s).randbelow(2**63 + 1) for s in range(6)]
     True
     """
-    spare = (1 << 64) % bound  # a power of two rejects nothing
-    limit = np.uint64((1 << 64) - spare if spare else 0)
-    with np.errstate(over="ignore"):
-        states = states + _GAMMA
-        z = _mix(states)
-        rejected = z >= limit if spare else np.zeros(len(z), dtype=bool)
-        while rejected.any():
-            states = np.where(rejected, states + _GAMMA, states)
-            z = np.where(rejected, _mix(states), z)
-            rejected = z >= limit
+    highest = _highest(bound)
+    states = states + _GAMMA
+    z = _mix(states)
+    rejected = z > highest
+    while rejected.any():
+        states = np.where(rejected, states + _GAMMA, states)
+        z = np.where(rejected, _mix(states), z)
+        rejected = z > highest
     return z % np.uint64(bound), states
 
 
-def dealt_decks(seeds: U64, numbers: npt.ArrayLike, size: int) -> npt.NDArray[np.int8]:
+def _packed_draws(states: U64, size: int) -> U64 | None:
+    """The ``size`` draws of a shuffle and cut of ``size`` cards at once (bounds ``size``
+    down to 2, then ``size + 1``), or None when one would be rejected (as ``Rng``'s own
+    packed path does); a draw is rejected with chance below ``bound / 2**64``."""
+    steps = np.arange(1, size + 1, dtype=np.uint64) * _GAMMA
+    z = _mix(states[:, None] + steps[None, :])
+    bounds = [*range(size, 1, -1), size + 1]
+    highest = np.array([_highest(b) for b in bounds], dtype=np.uint64)
+    if (z > highest[None, :]).any():
+        return None
+    values: U64 = z % np.array(bounds, dtype=np.uint64)[None, :]
+    return values
+
+
+def dealt_decks(
+    seeds: U64, numbers: npt.ArrayLike, size: int, packed: bool = True
+) -> npt.NDArray[np.int8]:
     """Positions ``0..size-1`` shuffled and cut as :class:`~cardrules.dealing.Dealing`
-    deals deck ``numbers[i]`` from ``seeds[i]``: one row per seed, top card first."""
+    deals deck ``numbers[i]`` from ``seeds[i]``: one row per seed, top card first.
+
+    ``size`` is at most 64; ``packed=False`` takes the one-draw-at-a-time path."""
     states = derive_seeds(seeds, numbers)
     count = len(seeds)
     rows = np.arange(count)
     deck = np.tile(np.arange(size, dtype=np.int8), (count, 1))
-    for i in range(size - 1, 0, -1):
-        drawn, states = randbelow(states, i + 1)
+    draws = _packed_draws(states, size) if packed else None
+    for step, i in enumerate(range(size - 1, 0, -1)):
+        if draws is None:
+            drawn, states = randbelow(states, i + 1)
+        else:
+            drawn = draws[:, step]
         j = drawn.astype(np.int64)
         top = deck[:, i].copy()
         deck[:, i] = deck[rows, j]
         deck[rows, j] = top
-    cut, _ = randbelow(states, size + 1)
+    cut = draws[:, -1] if draws is not None else randbelow(states, size + 1)[0]
     at = (np.arange(size)[None, :] + cut.astype(np.int64)[:, None]) % size
     return np.take_along_axis(deck, at, axis=1)
+
+
+def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator) -> Ints:
+    """One legal id per row of ``mask``, uniformly drawn with ``generator`` (-1 where none).
+
+    >>> mask = np.array([[True, False, True], [False, False, False], [False, True, False]])
+    >>> random_legal_ids(mask, np.random.default_rng(1)).tolist()
+    [2, -1, 1]
+    """
+    count, width = mask.shape
+    flat = np.flatnonzero(mask)
+    if not flat.size:
+        return np.full(count, -1)
+    start = np.searchsorted(flat, np.arange(count + 1) * width)
+    legal = np.diff(start)
+    pick = start[:-1] + (generator.random(count) * legal).astype(np.int64)
+    ids: Ints = np.where(legal > 0, flat[np.minimum(pick, flat.size - 1)] % width, -1)
+    return ids
 
 
 class BatchKernels(Protocol):

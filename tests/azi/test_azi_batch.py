@@ -48,9 +48,17 @@ def test_derived_seeds_and_decks_equal_the_scalar_ones() -> None:
     derived = derive_seeds(seeds, keys)
     for seed, key, got in zip(seeds.tolist(), keys.tolist(), derived.tolist(), strict=True):
         assert got == derive_seed(seed, key)
-    decks = dealt_decks(seeds, keys, 27)
-    for seed, key, deck in zip(seeds.tolist(), keys.tolist(), decks.tolist(), strict=True):
-        assert deck == list(Rng(derive_seed(seed, key))._dealt(range(27)))
+    for packed in (True, False):
+        decks = dealt_decks(seeds, keys, 27, packed=packed)
+        for seed, key, deck in zip(seeds.tolist(), keys.tolist(), decks.tolist(), strict=True):
+            assert deck == list(Rng(derive_seed(seed, key))._dealt(range(27)))
+    # 40 cards: a draw below 41 is rejected for some seeds of this range? No; but sizes
+    # other than the pack's are dealt alike too.
+    many = np.arange(300, dtype=np.uint64)
+    for size in (2, 40):
+        decks = dealt_decks(many, np.zeros(300, dtype=np.uint64), size)
+        for seed in (0, 123, 299):
+            assert decks[seed].tolist() == list(Rng(derive_seed(seed, 0))._dealt(range(size)))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -24,7 +24,7 @@ from cardrules.azi.batch_deal import (
     AziArrays,
 )
 from cardrules.azi.batch_step import Options
-from cardrules.azi.ids import DECLARE_BASE, DISCARD_BASE, PLAY_CARD_BASE, RAISE_BASE
+from cardrules.azi.ids import DISCARD_BASE, RAISE_BASE
 from cardrules.azi.pack import PACK_SIZE
 from cardrules.azi.tensors import TensorLayout
 
@@ -39,7 +39,11 @@ _ACES = PACK_SIZE - 3  # the ace of suit k is at 24 + k
 
 def _bits(sets: Array) -> npt.NDArray[np.bool_]:
     """(B, 27): bit set ``sets[i]`` as flags by position."""
-    return ((sets[:, None] >> _POSITIONS[None, :]) & 1).astype(bool)
+    octets = np.ascontiguousarray(sets, dtype="<i8").view(np.uint8).reshape(len(sets), 8)
+    flags: npt.NDArray[np.bool_] = np.unpackbits(octets[:, :4], axis=1, bitorder="little")[
+        :, :PACK_SIZE
+    ].view(bool)
+    return flags
 
 
 def _count(sets: Array) -> Array:
@@ -71,38 +75,57 @@ def _eligible(hand: Array, trump: Array) -> npt.NDArray[np.bool_]:
     return eligible
 
 
+# The ids 0-6 each phase allows: play/fold, pass, accept/decline, join/skip.
+_FIXED = np.zeros((8, DISCARD_BASE), dtype=bool)
+_FIXED[FOLD, 0:2] = _FIXED[BIDDING, 2] = _FIXED[ANSWER, 3:5] = _FIXED[JOINING, 5:7] = True
+
+
 def legal_action_mask(a: AziArrays, o: Options, size: int) -> npt.NDArray[np.bool_]:
-    """(B, size): the legal ids of the player to act in each game."""
+    """(B, size): the legal ids of the player to act in each game (none once over)."""
+    live = np.flatnonzero(a.current >= 0)
+    if live.size == len(a.current):
+        return _live_mask(a, o, size)
+    mask = np.zeros((len(a.current), size), dtype=bool)
+    if live.size:
+        mask[live] = _live_mask(AziArrays(*(column[live] for column in a)), o, size)
+    return mask
+
+
+def _live_mask(a: AziArrays, o: Options, size: int) -> npt.NDArray[np.bool_]:
+    """The mask of games that are all live, block by block."""
     count, n = a.hands.shape
     rows = np.arange(count)
-    cur = np.maximum(a.current, 0)
+    cur = a.current
     phase = a.phase
     hand = a.hands[rows, cur]
-    mask = np.zeros((count, size), dtype=bool)
-    mask[:, 0] = mask[:, 1] = phase == FOLD
-    mask[:, 2] = phase == BIDDING
-    mask[:, 3] = mask[:, 4] = phase == ANSWER
-    mask[:, 5] = mask[:, 6] = phase == JOINING
-    cards = np.where(phase == DISCARD, hand, 0)
-    mask[:, DISCARD_BASE : DISCARD_BASE + PACK_SIZE] = _bits(cards)
-    cards = np.where(phase == PLAY, playable(a, hand, cur), 0)
-    mask[:, PLAY_CARD_BASE : PLAY_CARD_BASE + PACK_SIZE] = _bits(cards)
-    declaring = phase == DECLARATIONS
-    unpaired = (a.status == IN) & (a.partner < 0)
-    can_invite = declaring & (unpaired.sum(axis=1) >= 3) & (a.partner[rows, cur] < 0)
-    invitable = unpaired & can_invite[:, None] & (np.arange(n)[None, :] != cur[:, None])
-    razno = declaring & _eligible(hand, a.trump % 3)
-    mask[:, DECLARE_BASE] = declaring
-    mask[:, DECLARE_BASE + 1 : DECLARE_BASE + 1 + n] = invitable
-    mask[:, DECLARE_BASE + 7] = razno
-    mask[:, DECLARE_BASE + 8 : DECLARE_BASE + 8 + n] = invitable & razno[:, None]
+    declare = np.zeros((count, 14), dtype=bool)
+    at = np.flatnonzero(phase == DECLARATIONS)
+    if at.size:
+        unpaired = (a.status[at] == IN) & (a.partner[at] < 0)
+        can_invite = (unpaired.sum(axis=1) >= 3) & (a.partner[at, cur[at]] < 0)
+        invitable = unpaired & can_invite[:, None] & (np.arange(n)[None, :] != cur[at, None])
+        razno = _eligible(hand[at], a.trump[at] % 3)
+        declare[at, 0] = True
+        declare[at, 1 : 1 + n] = invitable
+        declare[at, 7] = razno
+        declare[at, 8 : 8 + n] = invitable & razno[:, None]
+    play = np.where(phase == PLAY, hand, 0)
+    at = np.flatnonzero(phase == PLAY)
+    if at.size:
+        play[at] = playable(AziArrays(*(column[at] for column in a)), hand[at], cur[at])
+    blocks = [
+        _FIXED[phase],
+        _bits(np.where(phase == DISCARD, hand, 0)),
+        _bits(play),
+        declare,
+    ]
     if size > RAISE_BASE:
         offset = np.arange(size - RAISE_BASE)[None, :]
         start = (a.stake - o.ante)[:, None]
         bidding = (phase == BIDDING) & (a.raises < o.raise_cap)
-        mask[:, RAISE_BASE:] = (
-            bidding[:, None] & (offset >= start) & (offset <= start + o.max_raise - o.min_raise)
-        )
+        top = start + (o.max_raise - o.min_raise)
+        blocks.append(bidding[:, None] & (offset >= start) & (offset <= top))
+    mask: npt.NDArray[np.bool_] = np.concatenate(blocks, axis=1)
     return mask
 
 
