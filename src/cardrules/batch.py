@@ -83,7 +83,8 @@ def derive_seeds(seeds: U64, keys: npt.ArrayLike) -> U64:
 
 def _highest(bound: int) -> np.uint64:
     """The highest draw ``Rng.randbelow(bound)`` accepts."""
-    return np.uint64((1 << 64) - 1 - (1 << 64) % bound)
+    highest: np.uint64 = np.uint64((1 << 64) - 1 - (1 << 64) % bound)
+    return highest
 
 
 def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
@@ -169,8 +170,9 @@ def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator
 class BatchKernels(Protocol):
     """What a game's ``batch_engine(rules)`` returns: pure functions of its arrays.
 
-    ``init`` and ``step`` take and return the game's own array state (any value);
-    the other methods read it. ``step`` is only called with ids the mask allows for
+    ``init`` and ``step`` take and return the game's own array state: a tuple (a
+    NamedTuple) of arrays, each with the games on its first axis; the other methods
+    read it. ``step`` is only called with ids the mask allows for
     live games (and anything for terminal ones).
     """
 
@@ -238,20 +240,44 @@ def _seeds(seeds: object) -> U64:
     return _read_only(seeds.astype(np.uint64))
 
 
+def _rows_replaced(old: npt.NDArray[Any], new: npt.NDArray[Any], rows: Ints) -> npt.NDArray[Any]:
+    column = old.copy()
+    column[rows] = new
+    return _read_only(column)
+
+
+def _pruned(history: Any, oldest: int) -> Any:
+    """``history`` without the steps before ``oldest`` (no game can ask for them)."""
+    kept = []
+    node = history
+    while node is not None and node[1][0] >= oldest:
+        node, entry = node
+        kept.append(entry)
+    if node is None:
+        return history
+    rebuilt: Any = None
+    for entry in reversed(kept):
+        rebuilt = (rebuilt, entry)
+    return rebuilt
+
+
 class BatchState:
     """``B`` games at one step: an immutable value of read-only arrays.
 
     Get one from :meth:`BatchGame.init`, and the next from :meth:`BatchGame.step`.
     """
 
-    __slots__ = ("_arrays", "_batch", "_cache", "_history", "_steps", "seeds")
+    __slots__ = ("_arrays", "_batch", "_born", "_cache", "_history", "_steps", "seeds")
 
-    def __init__(self, batch: BatchGame, seeds: U64, arrays: Any, history: Any, steps: int) -> None:
+    def __init__(
+        self, batch: BatchGame, seeds: U64, arrays: Any, history: Any, steps: int, born: Ints
+    ) -> None:
         self._batch = batch
         self.seeds = seeds
         self._arrays = arrays
-        self._history = history
+        self._history = history  # cons cells (previous, (step number, ids of that step))
         self._steps = steps
+        self._born = born  # the step at which each row's game began
         self._cache: dict[str, npt.NDArray[Any]] = {}
 
     def _cached(self, name: str) -> npt.NDArray[Any]:
@@ -316,10 +342,11 @@ class BatchState:
     def action_ids(self, index: int) -> list[int]:
         """The action ids game ``index`` has taken, in order."""
         at = self._index(index)
+        born = int(self._born[at])
         taken: list[int] = []
         node = self._history
-        while node is not None:
-            node, ids = node
+        while node is not None and node[1][0] >= born:
+            node, (_, ids) = node
             if ids[at] >= 0:
                 taken.append(int(ids[at]))
         taken.reverse()
@@ -386,7 +413,41 @@ class BatchGame:
     def init(self, seeds: npt.NDArray[Any] | Sequence[int]) -> BatchState:
         """Game ``i`` is ``game.new_state(seed=seeds[i])``, dealt bit for bit alike."""
         array = _seeds(seeds)
-        return BatchState(self, array, self.kernels.init(array), None, 0)
+        born = _read_only(np.zeros(len(array), dtype=np.int64))
+        return BatchState(self, array, self.kernels.init(array), None, 0, born)
+
+    def reset(self, state: BatchState, seeds: npt.NDArray[Any] | Sequence[int]) -> BatchState:
+        """The games of ``state`` that are over start again: game ``i`` becomes
+        ``game.new_state(seed=seeds[i])``; live games keep playing and ignore their seed.
+
+        >>> from cardrules import load_game
+        >>> batch = BatchGame(load_game("azi", players=2))
+        >>> state = batch.step(batch.init([1, 2]), [1, 0])     # game 0 folds: it is over
+        >>> state = batch.reset(state, [10, 20])
+        >>> state.seeds.tolist(), state.terminated.tolist(), state.action_ids(0)
+        ([10, 2], [False, False], [])
+        """
+        self._check(state)
+        array = _seeds(seeds)
+        if array.shape != state.seeds.shape:
+            raise InvalidSeedError(f"reset needs {len(state)} seeds, got {len(array)}")
+        rows = np.flatnonzero(state.terminated)
+        if not rows.size:
+            return state
+        fresh = self.kernels.init(array[rows])
+        arrays = type(state.arrays)(*map(_rows_replaced, state.arrays, fresh, [rows] * len(fresh)))
+        new_seeds = state.seeds.copy()
+        new_seeds[rows] = array[rows]
+        born = state._born.copy()
+        born[rows] = state.steps
+        history = _pruned(state._history, int(born.min()))
+        return BatchState(
+            self, _read_only(new_seeds), arrays, history, state.steps, _read_only(born)
+        )
+
+    def _check(self, state: object) -> None:
+        if not isinstance(state, BatchState) or state._batch.game != self.game:
+            raise IllegalActionError(f"expected a BatchState of {self.game}, got {_show(state)}")
 
     def step(self, state: BatchState, action_ids: npt.NDArray[Any] | Sequence[int]) -> BatchState:
         """Each live game takes its action id; terminal games ignore theirs.
@@ -394,8 +455,7 @@ class BatchGame:
         An illegal id for a live game raises IllegalActionError naming the game, and
         nothing changes.
         """
-        if not isinstance(state, BatchState) or state._batch.game != self.game:
-            raise IllegalActionError(f"expected a BatchState of {self.game}, got {_show(state)}")
+        self._check(state)
         ids = np.asarray(action_ids)
         size = len(state)
         if ids.shape != (size,) or not (ids.dtype.kind in "iu" or ids.size == 0):
@@ -417,9 +477,10 @@ class BatchGame:
                 f" {int(state.current_player[at])} in the"
                 f" {self.kernels.phase_name(state.arrays, at)} phase (legal ids: {allowed})"
             )
-        taken = _read_only(np.where(live, ids, -1))
-        arrays = self.kernels.step(state.arrays, taken)
-        return BatchState(self, state.seeds, arrays, (state._history, taken), state._steps + 1)
+        taken = _read_only(np.where(live, ids, -1).astype(np.int32))
+        arrays = self.kernels.step(state.arrays, taken.astype(np.int64))
+        history = (state._history, (state.steps, taken))
+        return BatchState(self, state.seeds, arrays, history, state.steps + 1, state._born)
 
     def __repr__(self) -> str:
         return f"BatchGame({self.game!r})"

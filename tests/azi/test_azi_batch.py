@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -13,7 +16,7 @@ from cardrules.azi.batch import MAX_BATCH_ACTIONS
 from cardrules.batch import BatchGame, dealt_decks, derive_seeds, randbelow
 from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidSeedError
 from cardrules.rng import derive_seed
-from tests.azi.batch_lockstep import choose, lockstep
+from tests.azi.batch_lockstep import check_rows, choose, lockstep
 
 # Every rule option away from its default at least once, and every player count.
 SPECS = (
@@ -124,6 +127,32 @@ def test_one_batch_holds_over_redealt_and_bidding_games_at_once() -> None:
         assert state[i].is_terminal
 
 
+def test_reset_starts_the_finished_games_again_in_lockstep() -> None:
+    game = load_game("azi", players=3)
+    engine = BatchGame(game)
+    state = engine.init(list(range(6)))
+    scalars = [game.new_state(seed=seed) for seed in range(6)]
+    rngs = [Rng(50 + i) for i in range(6)]
+    restarted = 0
+    for round_number in range(120):
+        seeds = [1000 * (round_number + 1) + i for i in range(6)]
+        before = state.terminated.copy()
+        state = engine.reset(state, seeds)
+        for i in map(int, np.flatnonzero(before)):
+            scalars[i] = game.new_state(seed=seeds[i])
+            restarted += 1
+        check_rows(game, state, scalars)
+        ids = [choose(state.legal_action_mask[i], rngs[i]) for i in range(6)]
+        scalars = [s.apply(s.action_from_id(n)) for s, n in zip(scalars, ids, strict=True)]
+        state = engine.step(state, ids)
+    assert restarted > 6
+    for i in range(6):
+        assert state[i] == scalars[i]
+        assert state[i].to_json() == scalars[i].to_json()
+    with pytest.raises(InvalidSeedError, match="reset needs 6 seeds, got 2"):
+        engine.reset(state, [1, 2])
+
+
 # ------------------------------------------------------------------ API
 
 
@@ -192,3 +221,14 @@ def test_games_and_options_the_engine_cannot_run_are_refused_by_name() -> None:
         BatchGame(load_game("azi", ante=2**41))
     with pytest.raises(InvalidRulesError, match="Game from load_game"):
         BatchGame(load_game("azi").rules)
+
+
+def test_only_importing_the_batch_module_imports_numpy() -> None:
+    code = (
+        "import sys, cardrules, cardrules.azi, cardrules.azi.game\n"
+        "print('numpy' in sys.modules)\n"
+        "import cardrules.batch\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.split() == ["False", "True"], result.stderr

@@ -8,7 +8,7 @@ int32. Seats are columns; "in order from the dealer's left" is the order of
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -28,8 +28,8 @@ __all__ = [
     "start_deal",
 ]
 
-Array = npt.NDArray[np.int64]
-Flags = npt.NDArray[np.bool_]
+Array = npt.NDArray[Any]
+Flags = npt.NDArray[Any]
 
 # Seat status within the current deal, as in the scalar engine.
 OUT, WAITING, IN, FOLDED = 0, 1, 2, 3
@@ -40,7 +40,7 @@ FOLD, DISCARD, BIDDING, DECLARATIONS, ANSWER, PLAY, JOINING, OVER = range(8)
 class AziArrays(NamedTuple):
     """The whole position of ``B`` Azi games: one row per game, one column per seat."""
 
-    seed: npt.NDArray[np.uint64]  # the dealing seed of each game
+    seed: Array  # the dealing seed of each game
     phase: Array
     current: Array  # the seat to act, -1 once over
     deal: Array  # the deal number within the game

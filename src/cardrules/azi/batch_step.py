@@ -9,7 +9,7 @@ seven phases. Re-deals deal into the rows that need one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -34,8 +34,8 @@ from cardrules.azi.ids import DECLARE_BASE, DISCARD_BASE, PLAY_CARD_BASE, RAISE_
 
 __all__ = ["Options", "step"]
 
-Array = npt.NDArray[np.int64]
-Flags = npt.NDArray[np.bool_]
+Array = npt.NDArray[Any]
+Flags = npt.NDArray[Any]
 
 _TRICKS_PER_DEAL = 3
 

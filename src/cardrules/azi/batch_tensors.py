@@ -7,6 +7,8 @@ of the player to act, one row per game.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -30,7 +32,7 @@ from cardrules.azi.tensors import TensorLayout
 
 __all__ = ["legal_action_mask", "observation_tensor"]
 
-Array = npt.NDArray[np.int64]
+Array = npt.NDArray[Any]
 
 _POSITIONS = np.arange(PACK_SIZE, dtype=np.int64)
 _SUITS = np.array([sum(1 << p for p in range(k, PACK_SIZE, 3)) for k in range(3)])
@@ -87,7 +89,7 @@ def legal_action_mask(a: AziArrays, o: Options, size: int) -> npt.NDArray[np.boo
         return _live_mask(a, o, size)
     mask = np.zeros((len(a.current), size), dtype=bool)
     if live.size:
-        mask[live] = _live_mask(AziArrays(*(column[live] for column in a)), o, size)
+        mask[live] = _live_mask(AziArrays._make(column[live] for column in a), o, size)
     return mask
 
 
@@ -112,7 +114,7 @@ def _live_mask(a: AziArrays, o: Options, size: int) -> npt.NDArray[np.bool_]:
     play = np.where(phase == PLAY, hand, 0)
     at = np.flatnonzero(phase == PLAY)
     if at.size:
-        play[at] = playable(AziArrays(*(column[at] for column in a)), hand[at], cur[at])
+        play[at] = playable(AziArrays._make(column[at] for column in a), hand[at], cur[at])
     blocks = [
         _FIXED[phase],
         _bits(np.where(phase == DISCARD, hand, 0)),
