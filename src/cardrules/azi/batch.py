@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.azi.batch_deal import AziArrays, start_deal
+from cardrules.azi.batch_deal import DTYPES, PER_SEAT, AziArrays, start_deal
 from cardrules.azi.batch_step import Options, step
 from cardrules.azi.batch_tensors import legal_action_mask, observation_tensor
 from cardrules.azi.ids import action_ids
@@ -82,19 +82,19 @@ class AziKernels:
         count, n, ante = len(seeds), self.num_players, self.options.ante
         lots, _ = randbelow(derive_seeds(seeds, np.full(count, LOT_KEY, np.uint64)), n)
         dealer = lots.astype(np.int64)
-        zeros, seats = np.zeros(count, dtype=np.int64), np.zeros((count, n), dtype=np.int64)
-        no = np.zeros((count, n), dtype=bool)
-        blank = AziArrays(
-            seed=seeds, phase=zeros, current=zeros, deal=zeros, dealer=zeros, dealt=no,
-            trump=zeros, hands=seats, discards=seats, status=seats, stake=zeros,
-            raises=zeros, passed=no, auction=zeros, razno=no, partner=seats, inviter=zeros,
-            trick=seats, leader=zeros, led=zeros, done=zeros, tricks=seats, played=zeros,
-            last=np.full(count, -1), asked=no, fee=seats, joined=no,
+        blank = AziArrays._make(
+            np.zeros((count, n) if name in PER_SEAT else count, DTYPES[name])
+            for name in AziArrays._fields
+        )
+        blank = blank._replace(
+            seed=seeds,
+            last=np.full(count, -1, np.int8),
             pot=np.full(count, ante * n, dtype=np.int64),
             balances=np.full((count, n), -ante, dtype=np.int64),
-        )  # fmt: skip
+        )
         everyone = np.ones((count, n), dtype=bool)
-        return _frozen(start_deal(blank, np.arange(count), zeros, dealer, everyone, ante))
+        first = np.zeros(count, dtype=np.int64)
+        return _frozen(start_deal(blank, np.arange(count), first, dealer, everyone, ante))
 
     def step(self, arrays: AziArrays, action_ids: npt.NDArray[np.int64]) -> AziArrays:
         """Each live game takes its id (-1: the game stands still)."""
@@ -109,7 +109,7 @@ class AziKernels:
 
     def current_player(self, arrays: AziArrays) -> npt.NDArray[np.int64]:
         """The seat to act, -1 once over."""
-        current: npt.NDArray[np.int64] = arrays.current.copy()
+        current: npt.NDArray[np.int64] = arrays.current.astype(np.int64)
         return current
 
     def legal_action_mask(self, arrays: AziArrays) -> npt.NDArray[np.bool_]:

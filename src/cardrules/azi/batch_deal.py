@@ -18,9 +18,11 @@ from cardrules.azi.pack import PACK_SIZE
 from cardrules.batch import dealt_decks
 
 __all__ = [
+    "DTYPES",
     "FOLDED",
     "IN",
     "OUT",
+    "PER_SEAT",
     "WAITING",
     "AziArrays",
     "first_after",
@@ -69,6 +71,29 @@ class AziArrays(NamedTuple):
     joined: Flags  # (B, n)
     pot: Array
     balances: Array  # (B, n)
+
+
+_WIDE = ("seed", "deal", "stake", "raises", "fee", "pot", "balances")
+_FLAGS = ("dealt", "passed", "razno", "asked", "joined")
+_SETS = ("hands", "played")
+DTYPES: dict[str, type] = {
+    name: np.uint64
+    if name == "seed"
+    else np.int64
+    if name in _WIDE
+    else np.bool_
+    if name in _FLAGS
+    else np.int32
+    if name in _SETS
+    else np.int8
+    for name in AziArrays._fields
+}
+"""Each column's dtype: chips and counts in 64 bits, bit sets in 32, seats and cards in 8."""
+PER_SEAT = frozenset(
+    {"dealt", "hands", "discards", "status", "passed", "razno", "partner", "trick", "tricks"}
+    | {"asked", "fee", "joined", "balances"}
+)
+"""The columns with one entry per seat (shape (B, players)); the others are (B,)."""
 
 
 def relative(seats: Array, dealer: Array, players: int) -> Array:

@@ -216,7 +216,8 @@ def _play(r: _Rows) -> None:
     suit = trick % 3
     trumps = (suit == (r.get("trump") % 3)[:, None]) & (trick >= 0)
     follows = (suit == led_suit[:, None]) & (trick >= 0)
-    taker = np.where(trumps, 100 + trick, np.where(follows, trick, -1)).argmax(axis=1)
+    rank = trick.astype(np.int64)
+    taker = np.where(trumps, 100 + rank, np.where(follows, rank, -1)).argmax(axis=1)
     tricks = r.get("tricks")
     tricks[at, taker] += full
     r.put("tricks", tricks)
