@@ -267,13 +267,13 @@ class BatchState:
     Get one from :meth:`BatchGame.init`, and the next from :meth:`BatchGame.step`.
     """
 
-    __slots__ = ("_arrays", "_batch", "_born", "_cache", "_history", "_steps", "seeds")
+    __slots__ = ("_arrays", "_batch", "_born", "_cache", "_history", "_seeds", "_steps")
 
     def __init__(
         self, batch: BatchGame, seeds: U64, arrays: Any, history: Any, steps: int, born: Ints
     ) -> None:
         self._batch = batch
-        self.seeds = seeds
+        self._seeds = seeds
         self._arrays = arrays
         self._history = history  # cons cells (previous, (step number, ids of that step))
         self._steps = steps
@@ -300,6 +300,11 @@ class BatchState:
     def game(self) -> Game:
         """The game every row plays."""
         return self._batch.game
+
+    @property
+    def seeds(self) -> U64:
+        """(B,): the seed of each row's game."""
+        return self._seeds
 
     @property
     def steps(self) -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections import Counter
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -13,10 +15,11 @@ from hypothesis import strategies as st
 from cardrules import Rng, load_game
 from cardrules.azi import AziState
 from cardrules.azi.batch import MAX_BATCH_ACTIONS
-from cardrules.batch import BatchGame, dealt_decks, derive_seeds, randbelow
+from cardrules.batch import BatchGame, dealt_decks, derive_seeds, randbelow, random_legal_ids
 from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidSeedError
 from cardrules.rng import derive_seed
 from tests.azi.batch_lockstep import check_rows, choose, lockstep
+from tests.chi_square import chi_square, chi_square_sf
 
 # Every rule option away from its default at least once, and every player count.
 SPECS = (
@@ -167,6 +170,10 @@ def test_a_state_is_immutable_and_stepping_changes_nothing_before() -> None:
         with pytest.raises(ValueError, match="read-only"):
             array[...] = 0
     assert len(state) == 8 and state[-1] == state[7]
+    with pytest.raises(AttributeError):
+        state.seeds = state.seeds  # type: ignore[misc]
+    with pytest.raises(IllegalActionError, match="expected a BatchState of azi"):
+        BatchGame(load_game("azi", players=3)).step(state, np.zeros(8, dtype=np.int64))
     assert "8 games of azi: 8 live after 0 steps" in repr(state)
     assert repr(engine) == "BatchGame(load_game('azi'))"
 
@@ -232,3 +239,23 @@ def test_only_importing_the_batch_module_imports_numpy() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.split() == ["False", "True"], result.stderr
+
+
+def test_random_legal_ids_draw_uniformly_among_the_legal_ids() -> None:
+    rows = 6000
+    mask = np.zeros((rows, 9), dtype=bool)
+    mask[:, [1, 4, 8]] = True
+    mask[::2, 4] = False  # even rows: ids 1 and 8 only
+    mask[5] = False  # a row with no legal id
+    ids = random_legal_ids(mask, np.random.default_rng(3))
+    assert ids[5] == -1
+    assert all(mask[i, ids[i]] for i in range(rows) if i != 5)
+    for parity, cells in ((0, (1, 8)), (1, (1, 4, 8))):
+        chosen = [int(n) for i, n in enumerate(ids) if i % 2 == parity and i != 5]
+        counts = Counter(chosen)
+        statistic, df = chi_square(counts, {cell: Fraction(1, len(cells)) for cell in cells})
+        assert chi_square_sf(statistic, df) > 1e-4
+    assert random_legal_ids(np.zeros((2, 3), dtype=bool), np.random.default_rng(0)).tolist() == [
+        -1,
+        -1,
+    ]
