@@ -16,7 +16,8 @@ so the ratio holds on a busy machine:
   from ``legal_action_ids()`` applied with ``action_from_id``.
 
 Wall time and process CPU time are both reported (the best of ``--repeat`` each), and
-the peak memory of one batch run (tracemalloc, history included).
+the peak memory (tracemalloc) of a batch of ``B / 4`` and of ``B`` games played out with
+their observation tensors read at every step, history included.
 """
 
 from __future__ import annotations
@@ -82,6 +83,20 @@ def best(run: Callable[[int], int], repeat: int) -> tuple[float, float, int]:
     return wall, cpu, decisions
 
 
+def peak_memory(engine: BatchGame, size: int) -> int:
+    """The peak traced memory of one batch played to its end, observation tensors read
+    at every step, the final state (and so the whole history) kept."""
+    generator = np.random.default_rng(0)
+    tracemalloc.start()
+    state = engine.init(np.arange(size, dtype=np.uint64))
+    while not state.terminated.all():
+        assert state.observation_tensor.dtype == np.float32
+        state = engine.step(state, random_legal_ids(state.legal_action_mask, generator))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch", type=int, default=4096)
@@ -105,10 +120,7 @@ def main() -> None:
             args.repeat,
         ),
     }
-    tracemalloc.start()
-    batch_run(engine, fresh(args.repeat), 0, None)
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
+    peaks = {count: peak_memory(engine, count) for count in (size // 4, size)}
     print(f"Azi, {args.players} players, batch {size}, best of {args.repeat}")
     print(f"{'engine':<14}{'decisions/s (wall)':>20}{'decisions/s (CPU)':>20}{'decisions':>11}")
     for name, (wall, cpu, decisions) in figures.items():
@@ -117,7 +129,8 @@ def main() -> None:
     for name in ("batch", "batch, reset"):
         wall, cpu, _ = figures[name]
         print(f"ratio {name} / scalar: {wall / scalar_wall:.1f}x wall, {cpu / scalar_cpu:.1f}x CPU")
-    print(f"peak memory of one batch run: {peak / 2**20:.1f} MiB")
+    for count, peak in peaks.items():
+        print(f"peak memory of a batch of {count} played out, tensors read: {peak / 2**20:.1f} MiB")
 
 
 if __name__ == "__main__":
