@@ -43,7 +43,14 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules.cards import _show
-from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidSeedError
+from cardrules.errors import (
+    CardRulesError,
+    IllegalActionError,
+    InvalidCardsError,
+    InvalidRulesError,
+    InvalidSeedError,
+    InvalidStateError,
+)
 from cardrules.game import GameState
 from cardrules.registry import Game
 from cardrules.rng import check_seed
@@ -67,6 +74,26 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 
 
+def _states(values: object, name: str) -> U64:
+    """``values`` if it is a 1-D uint64 array; else InvalidSeedError."""
+    if not isinstance(values, np.ndarray) or values.ndim != 1 or values.dtype != np.uint64:
+        raise InvalidSeedError(f"{name} must be a 1-D uint64 array, got {_show(values)}")
+    return values
+
+
+def _keys(values: object, count: int) -> U64:
+    """``values`` as ``count`` uint64 keys: an integer or integer array, none negative."""
+    try:
+        keys = np.asarray(values)
+    except (TypeError, ValueError, OverflowError):
+        keys = np.asarray(None)
+    if keys.dtype.kind not in "iu" or keys.ndim > 1 or (keys.ndim and len(keys) != count):
+        raise InvalidSeedError(f"keys must be {count} non-negative integers, got {_show(values)}")
+    if keys.dtype.kind == "i" and keys.size and keys.min() < 0:
+        raise InvalidSeedError(f"key {int(keys.min())} is negative")
+    return np.broadcast_to(keys.astype(np.uint64), (count,))
+
+
 def _mix(z: U64) -> U64:
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
@@ -77,8 +104,9 @@ def _mix(z: U64) -> U64:
 def derive_seeds(seeds: U64, keys: npt.ArrayLike) -> U64:
     """:func:`~cardrules.rng.derive_seed` of each seed with one key each (uint64 arrays;
     integer arrays wrap modulo 2**64, as the scalar arithmetic masks)."""
-    keys64 = np.asarray(keys).astype(np.uint64).reshape(-1)  # 1-D: array ops never warn
-    return _mix((np.asarray(seeds).reshape(-1) ^ _mix(keys64 + _GAMMA)) + _GAMMA)
+    seeds = _states(seeds, "seeds")
+    keys64 = _keys(keys, len(seeds))  # 1-D: array arithmetic wraps and never warns
+    return _mix((seeds ^ _mix(keys64 + _GAMMA)) + _GAMMA)
 
 
 def _highest(bound: int) -> np.uint64:
@@ -98,8 +126,10 @@ def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
     >>> values.tolist() == [Rng(s).randbelow(2**63 + 1) for s in range(6)]
     True
     """
+    if type(bound) is not int or not 0 < bound <= 1 << 64:
+        raise CardRulesError(f"randbelow needs a positive int up to 2**64, got {_show(bound)}")
     highest = _highest(bound)
-    states = states + _GAMMA
+    states = _states(states, "states") + _GAMMA
     z = _mix(states)
     rejected = z > highest
     while rejected.any():
@@ -130,6 +160,10 @@ def dealt_decks(
     deals deck ``numbers[i]`` from ``seeds[i]``: one row per seed, top card first.
 
     ``size`` is at most 64; ``packed=False`` takes the one-draw-at-a-time path."""
+    if type(size) is not int or not 0 < size <= 64:
+        raise InvalidCardsError(f"size must be a whole number from 1 to 64, got {_show(size)}")
+    if type(packed) is not bool:
+        raise InvalidStateError(f"packed must be True or False, got {_show(packed)}")
     states = derive_seeds(seeds, numbers)
     count = len(seeds)
     rows = np.arange(count)
@@ -156,6 +190,10 @@ def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator
     >>> random_legal_ids(mask, np.random.default_rng(1)).tolist()
     [2, -1, 1]
     """
+    if not isinstance(mask, np.ndarray) or mask.ndim != 2 or mask.dtype != np.bool_:
+        raise InvalidStateError(f"mask must be a 2-D bool array, got {_show(mask)}")
+    if not isinstance(generator, np.random.Generator):
+        raise InvalidStateError(f"generator must be a numpy Generator, got {_show(generator)}")
     count, width = mask.shape
     flat = np.flatnonzero(mask)
     if not flat.size:
@@ -461,7 +499,10 @@ class BatchGame:
         nothing changes.
         """
         self._check(state)
-        ids = np.asarray(action_ids)
+        try:
+            ids = np.asarray(action_ids)
+        except (TypeError, ValueError, OverflowError):
+            ids = np.asarray(None)
         size = len(state)
         if ids.shape != (size,) or not (ids.dtype.kind in "iu" or ids.size == 0):
             raise IllegalActionError(

@@ -16,7 +16,14 @@ from cardrules import Rng, load_game
 from cardrules.azi import AziState
 from cardrules.azi.batch import MAX_BATCH_ACTIONS
 from cardrules.batch import BatchGame, dealt_decks, derive_seeds, randbelow, random_legal_ids
-from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidSeedError
+from cardrules.errors import (
+    CardRulesError,
+    IllegalActionError,
+    InvalidCardsError,
+    InvalidRulesError,
+    InvalidSeedError,
+    InvalidStateError,
+)
 from cardrules.rng import derive_seed
 from tests.azi.batch_lockstep import check_rows, choose, lockstep
 from tests.chi_square import chi_square, chi_square_sf
@@ -259,3 +266,26 @@ def test_random_legal_ids_draw_uniformly_among_the_legal_ids() -> None:
         -1,
         -1,
     ]
+
+
+def test_the_helpers_refuse_wrong_arguments_with_package_errors() -> None:
+    states = np.arange(3, dtype=np.uint64)
+    with pytest.raises(InvalidSeedError, match="1-D uint64"):
+        derive_seeds(np.arange(3), 0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSeedError, match="3 non-negative integers"):
+        derive_seeds(states, [1, 2])
+    with pytest.raises(InvalidSeedError, match="key -1"):
+        derive_seeds(states, np.array([1, -1, 2]))
+    with pytest.raises(CardRulesError, match="up to 2\\*\\*64, got 0"):
+        randbelow(states, 0)
+    with pytest.raises(InvalidCardsError, match="from 1 to 64, got 65"):
+        dealt_decks(states, 0, 65)
+    with pytest.raises(InvalidStateError, match="packed"):
+        dealt_decks(states, 0, 27, packed="yes")  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="2-D bool"):
+        random_legal_ids(np.zeros(3, dtype=bool), np.random.default_rng(0))
+    with pytest.raises(InvalidStateError, match="Generator"):
+        random_legal_ids(np.zeros((1, 3), dtype=bool), 7)  # type: ignore[arg-type]
+    engine = BatchGame(load_game("azi"))
+    with pytest.raises(IllegalActionError, match="1-D integer array"):
+        engine.step(engine.init([1, 2]), [[0], [0, 1]])  # type: ignore[list-item]

@@ -4,6 +4,9 @@ Cards are their positions ``p`` (0 to 26) in ``rules.pack``: suit ``p % 3`` (in
 ``rules.suits`` order) and rank ``p // 3``. A hand is a bit set of positions in an
 int32. Seats are columns; "in order from the dealer's left" is the order of
 :func:`relative`, so the dealing order of a deal needs no array of its own.
+
+The functions here are kernels of :class:`cardrules.batch.BatchGame`, which checks
+their arguments; they are not exported.
 """
 
 from __future__ import annotations
@@ -25,9 +28,6 @@ __all__ = [
     "PER_SEAT",
     "WAITING",
     "AziArrays",
-    "first_after",
-    "relative",
-    "start_deal",
 ]
 
 Array = npt.NDArray[Any]

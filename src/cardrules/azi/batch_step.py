@@ -3,7 +3,8 @@
 :func:`step` is the batch twin of :class:`~cardrules.azi.transitions.Position`'s
 handlers. Each phase has one handler, which works on the rows in that phase at
 once (gathered by index), so there is no loop over games; the loops are over the
-seven phases. Re-deals deal into the rows that need one.
+seven phases. Re-deals deal into the rows that need one. :func:`step` is a kernel of
+:class:`cardrules.batch.BatchGame`, which checks its arguments; it is not exported.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from cardrules.azi.batch_deal import (
 )
 from cardrules.azi.ids import DECLARE_BASE, DISCARD_BASE, PLAY_CARD_BASE, RAISE_BASE
 
-__all__ = ["Options", "step"]
+__all__ = ["Options"]
 
 Array = npt.NDArray[Any]
 Flags = npt.NDArray[Any]

@@ -30,7 +30,7 @@ from cardrules.azi.ids import DISCARD_BASE, RAISE_BASE
 from cardrules.azi.pack import PACK_SIZE
 from cardrules.azi.tensors import TensorLayout
 
-__all__ = ["legal_action_mask", "observation_tensor"]
+__all__: list[str] = []  # kernels of BatchGame, which checks their arguments
 
 Array = npt.NDArray[Any]
 
