@@ -15,7 +15,7 @@ from typing import Any
 
 from cardrules.cli.games import add_game_argument, add_rule_options, load_cli_game
 from cardrules.cli.usage import UsageError
-from cardrules.registry import Game, load_game
+from cardrules.registry import Game
 from cardrules.rng import check_seed
 
 
@@ -39,16 +39,6 @@ def deal_text(game: Game, seed: int, dealer: int = 0, unicode: bool = False) -> 
     players = f", {game.num_players} players" if len(game.definition.players) > 1 else ""
     header = f"{title} deal, seed {seed}{players}, dealer seat {dealer}"
     return [header, *(printer(state, unicode) if printer is not None else [str(state)])]
-
-
-def hazari_deal_text(seed: int, dealer: int = 0, unicode: bool = False) -> list[str]:
-    """The lines describing a seeded Hazari deal."""
-    return deal_text(load_game("hazari"), seed, dealer, unicode)
-
-
-def azi_deal_text(seed: int, players: int = 4, dealer: int = 0, unicode: bool = False) -> list[str]:
-    """The lines describing a seeded Azi deal."""
-    return deal_text(load_game("azi", players=players), seed, dealer, unicode)
 
 
 def _deal(args: argparse.Namespace) -> int:

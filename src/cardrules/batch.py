@@ -1,0 +1,532 @@
+"""Many games at once: a batch of games as fixed-shape numpy arrays.
+
+:class:`BatchGame` runs ``B`` games of one :class:`~cardrules.registry.Game` in
+lock-step: :meth:`BatchGame.init` deals them from an array of seeds and
+:meth:`BatchGame.step` applies one action id to each. A :class:`BatchState` is an
+immutable value of read-only arrays; ``state[i]`` is game ``i`` as the scalar engine
+has it after the same actions. This module needs numpy (the ``numpy`` extra);
+``import cardrules`` never imports it.
+
+>>> import numpy as np
+>>> from cardrules import load_game
+>>> batch = BatchGame(load_game("azi", players=3))
+>>> state = batch.init(np.arange(5))
+>>> len(state), state.legal_action_mask.shape, state.current_player.tolist()
+(5, (5, 105), [1, 2, 2, 2, 1])
+>>> state = batch.step(state, np.ones(5, dtype=np.int64))     # the first to act folds
+>>> state.action_ids(0)
+[1]
+>>> scalar = load_game("azi", players=3).new_state(seed=0)
+>>> state[0] == scalar.apply(scalar.action_from_id(1))
+True
+
+A game's batch kernels live in its own package: the module ``batch`` next to the
+module of its :class:`~cardrules.registry.GameDefinition` defines
+``batch_engine(rules)``, which returns a :class:`BatchKernels` or raises
+:class:`~cardrules.errors.InvalidRulesError` naming what it cannot run.
+
+The vectorised SplitMix64 here draws exactly what :class:`~cardrules.rng.Rng` draws:
+
+>>> from cardrules.rng import Rng, derive_seed
+>>> decks = dealt_decks(np.array([7, 8], dtype=np.uint64), np.array([0, 3]), 27)
+>>> decks[1].tolist() == list(Rng(derive_seed(8, 3))._dealt(range(27)))
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from cardrules.cards import _show
+from cardrules.errors import (
+    CardRulesError,
+    IllegalActionError,
+    InvalidCardsError,
+    InvalidRulesError,
+    InvalidSeedError,
+    InvalidStateError,
+)
+from cardrules.game import GameState
+from cardrules.registry import Game
+from cardrules.rng import check_seed
+
+__all__ = [
+    "BatchGame",
+    "BatchKernels",
+    "BatchState",
+    "dealt_decks",
+    "derive_seeds",
+    "randbelow",
+    "random_legal_ids",
+]
+
+U64 = npt.NDArray[np.uint64]
+Ints = npt.NDArray[np.int64]
+
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+
+
+def _states(values: object, name: str) -> U64:
+    """``values`` if it is a 1-D uint64 array; else InvalidSeedError."""
+    if not isinstance(values, np.ndarray) or values.ndim != 1 or values.dtype != np.uint64:
+        raise InvalidSeedError(f"{name} must be a 1-D uint64 array, got {_show(values)}")
+    return values
+
+
+def _keys(values: object, count: int) -> U64:
+    """``values`` as ``count`` uint64 keys: an integer or integer array, none negative."""
+    try:
+        keys = np.asarray(values)
+    except (TypeError, ValueError, OverflowError):
+        keys = np.asarray(None)
+    if keys.dtype.kind not in "iu" or keys.ndim > 1 or (keys.ndim and len(keys) != count):
+        raise InvalidSeedError(f"keys must be {count} non-negative integers, got {_show(values)}")
+    if keys.dtype.kind == "i" and keys.size and keys.min() < 0:
+        raise InvalidSeedError(f"key {int(keys.min())} is negative")
+    return np.broadcast_to(keys.astype(np.uint64), (count,))
+
+
+def _mix(z: U64) -> U64:
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    mixed: U64 = z ^ (z >> _S31)
+    return mixed
+
+
+def derive_seeds(seeds: U64, keys: npt.ArrayLike) -> U64:
+    """:func:`~cardrules.rng.derive_seed` of each seed with one key each (uint64 arrays;
+    integer arrays wrap modulo 2**64, as the scalar arithmetic masks)."""
+    seeds = _states(seeds, "seeds")
+    keys64 = _keys(keys, len(seeds))  # 1-D: array arithmetic wraps and never warns
+    return _mix((seeds ^ _mix(keys64 + _GAMMA)) + _GAMMA)
+
+
+def _highest(bound: int) -> np.uint64:
+    """The highest draw ``Rng.randbelow(bound)`` accepts."""
+    highest: np.uint64 = np.uint64((1 << 64) - 1 - (1 << 64) % bound)
+    return highest
+
+
+def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
+    """``Rng.from_state(s).randbelow(bound)`` for each generator state ``s``.
+
+    Returns the values and the states after the draws. A rejected draw is redrawn
+    for its own generator only (masks, no loop over the batch).
+
+    >>> from cardrules.rng import Rng
+    >>> values, _ = randbelow(np.arange(6, dtype=np.uint64), 2**63 + 1)  # half rejected
+    >>> values.tolist() == [Rng(s).randbelow(2**63 + 1) for s in range(6)]
+    True
+    """
+    if type(bound) is not int or not 0 < bound <= 1 << 64:
+        raise CardRulesError(f"randbelow needs a positive int up to 2**64, got {_show(bound)}")
+    highest = _highest(bound)
+    states = _states(states, "states") + _GAMMA
+    z = _mix(states)
+    rejected = z > highest
+    while rejected.any():
+        states = np.where(rejected, states + _GAMMA, states)
+        z = np.where(rejected, _mix(states), z)
+        rejected = z > highest
+    return z % np.uint64(bound), states
+
+
+def _packed_draws(states: U64, size: int) -> U64 | None:
+    """The ``size`` draws of a shuffle and cut of ``size`` cards at once (bounds ``size``
+    down to 2, then ``size + 1``), or None when one would be rejected (as ``Rng``'s own
+    packed path does); a draw is rejected with chance below ``bound / 2**64``."""
+    steps = np.arange(1, size + 1, dtype=np.uint64) * _GAMMA
+    z = _mix(states[:, None] + steps[None, :])
+    bounds = [*range(size, 1, -1), size + 1]
+    highest = np.array([_highest(b) for b in bounds], dtype=np.uint64)
+    if (z > highest[None, :]).any():
+        return None
+    values: U64 = z % np.array(bounds, dtype=np.uint64)[None, :]
+    return values
+
+
+def dealt_decks(
+    seeds: U64, numbers: npt.ArrayLike, size: int, packed: bool = True
+) -> npt.NDArray[np.int8]:
+    """Positions ``0..size-1`` shuffled and cut as :class:`~cardrules.dealing.Dealing`
+    deals deck ``numbers[i]`` from ``seeds[i]``: one row per seed, top card first.
+
+    ``size`` is at most 64; ``packed=False`` takes the one-draw-at-a-time path."""
+    if type(size) is not int or not 0 < size <= 64:
+        raise InvalidCardsError(f"size must be a whole number from 1 to 64, got {_show(size)}")
+    if type(packed) is not bool:
+        raise InvalidStateError(f"packed must be True or False, got {_show(packed)}")
+    states = derive_seeds(seeds, numbers)
+    count = len(seeds)
+    rows = np.arange(count)
+    deck = np.tile(np.arange(size, dtype=np.int8), (count, 1))
+    draws = _packed_draws(states, size) if packed else None
+    for step, i in enumerate(range(size - 1, 0, -1)):
+        if draws is None:
+            drawn, states = randbelow(states, i + 1)
+        else:
+            drawn = draws[:, step]
+        j = drawn.astype(np.int64)
+        top = deck[:, i].copy()
+        deck[:, i] = deck[rows, j]
+        deck[rows, j] = top
+    cut = draws[:, -1] if draws is not None else randbelow(states, size + 1)[0]
+    at = (np.arange(size)[None, :] + cut.astype(np.int64)[:, None]) % size
+    return np.take_along_axis(deck, at, axis=1)
+
+
+def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator) -> Ints:
+    """One legal id per row of ``mask``, uniformly drawn with ``generator`` (-1 where none).
+
+    >>> mask = np.array([[True, False, True], [False, False, False], [False, True, False]])
+    >>> random_legal_ids(mask, np.random.default_rng(1)).tolist()
+    [2, -1, 1]
+    """
+    if not isinstance(mask, np.ndarray) or mask.ndim != 2 or mask.dtype != np.bool_:
+        raise InvalidStateError(f"mask must be a 2-D bool array, got {_show(mask)}")
+    if not isinstance(generator, np.random.Generator):
+        raise InvalidStateError(f"generator must be a numpy Generator, got {_show(generator)}")
+    count, width = mask.shape
+    flat = np.flatnonzero(mask)
+    if not flat.size:
+        return np.full(count, -1)
+    start = np.searchsorted(flat, np.arange(count + 1) * width)
+    legal = np.diff(start)
+    pick = start[:-1] + (generator.random(count) * legal).astype(np.int64)
+    ids: Ints = np.where(legal > 0, flat[np.minimum(pick, flat.size - 1)] % width, -1)
+    return ids
+
+
+class BatchKernels(Protocol):
+    """What a game's ``batch_engine(rules)`` returns: pure functions of its arrays.
+
+    ``init`` and ``step`` take and return the game's own array state: a tuple (a
+    NamedTuple) of arrays, each with the games on its first axis; the other methods
+    read it. ``step`` is only called with ids the mask allows for
+    live games (and anything for terminal ones).
+    """
+
+    num_players: int
+    num_distinct_actions: int
+    observation_size: int
+
+    def init(self, seeds: U64) -> Any:
+        """The arrays of ``len(seeds)`` new games."""
+
+    def step(self, arrays: Any, action_ids: Ints) -> Any:
+        """The arrays after each live game takes its action."""
+
+    def current_player(self, arrays: Any) -> Ints:
+        """The seat to act in each game (-1 once terminal)."""
+
+    def legal_action_mask(self, arrays: Any) -> npt.NDArray[np.bool_]:
+        """(B, num_distinct_actions): the legal ids of each game (none once terminal)."""
+
+    def returns(self, arrays: Any) -> Ints:
+        """(B, players): each seat's net result so far."""
+
+    def observation_tensor(self, arrays: Any) -> npt.NDArray[np.float32]:
+        """(B, observation_size): what the player to act sees (zeros once terminal)."""
+
+    def phase_name(self, arrays: Any, index: int) -> str:
+        """The phase of game ``index``, for messages."""
+
+
+def _kernels(game: Game) -> BatchKernels:
+    """The batch kernels of ``game``, from the ``batch`` module of its own package."""
+    package = type(game.definition).__module__.rpartition(".")[0]
+    module_name = f"{package}.batch"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        module = None
+    factory = getattr(module, "batch_engine", None)
+    if factory is None:
+        raise InvalidRulesError(f"the batch engine cannot run the game {_show(game.name)} yet")
+    kernels: BatchKernels = factory(game.rules)
+    return kernels
+
+
+def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    array.flags.writeable = False
+    return array
+
+
+def _seeds(seeds: object) -> U64:
+    """``seeds`` as a read-only uint64 array: an integer array, or a sequence of ints."""
+    if not isinstance(seeds, np.ndarray):
+        if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence):
+            raise InvalidSeedError(f"seeds must be a 1-D array of integers, got {_show(seeds)}")
+        values = list(seeds)
+        for seed in values:
+            check_seed(int(seed) if isinstance(seed, np.integer) else seed)
+        return _read_only(np.array([int(seed) for seed in values], dtype=np.uint64))
+    if seeds.ndim != 1 or seeds.dtype.kind not in "iu":
+        raise InvalidSeedError(f"seeds must be a 1-D array of integers, got {_show(seeds)}")
+    if seeds.dtype.kind == "i" and seeds.size and seeds.min() < 0:
+        raise InvalidSeedError(f"seed {int(seeds.min())} is not an integer in 0..2**64-1")
+    return _read_only(seeds.astype(np.uint64))
+
+
+def _rows_replaced(old: npt.NDArray[Any], new: npt.NDArray[Any], rows: Ints) -> npt.NDArray[Any]:
+    column = old.copy()
+    column[rows] = new
+    return _read_only(column)
+
+
+def _pruned(history: Any, oldest: int) -> Any:
+    """``history`` without the steps before ``oldest`` (no game can ask for them)."""
+    kept = []
+    node = history
+    while node is not None and node[1][0] >= oldest:
+        node, entry = node
+        kept.append(entry)
+    if node is None:
+        return history
+    rebuilt: Any = None
+    for entry in reversed(kept):
+        rebuilt = (rebuilt, entry)
+    return rebuilt
+
+
+class BatchState:
+    """``B`` games at one step: an immutable value of read-only arrays.
+
+    Get one from :meth:`BatchGame.init`, and the next from :meth:`BatchGame.step`.
+    """
+
+    __slots__ = ("_arrays", "_batch", "_born", "_cache", "_history", "_seeds", "_steps")
+
+    def __init__(
+        self, batch: BatchGame, seeds: U64, arrays: Any, history: Any, steps: int, born: Ints
+    ) -> None:
+        self._batch = batch
+        self._seeds = seeds
+        self._arrays = arrays
+        self._history = history  # cons cells (previous, (step number, ids of that step))
+        self._steps = steps
+        self._born = born  # the step at which each row's game began
+        self._cache: dict[str, npt.NDArray[Any]] = {}
+
+    def _cached(self, name: str) -> npt.NDArray[Any]:
+        value = self._cache.get(name)
+        if value is None:
+            kernels = self._batch.kernels
+            if name == "current_player":
+                value = kernels.current_player(self._arrays)
+            elif name == "legal_action_mask":
+                value = kernels.legal_action_mask(self._arrays)
+            elif name == "returns":
+                raw = kernels.returns(self._arrays)
+                value = np.where(self.terminated[:, None], raw, 0)
+            else:
+                value = kernels.observation_tensor(self._arrays)
+            self._cache[name] = value = _read_only(value)
+        return value
+
+    @property
+    def game(self) -> Game:
+        """The game every row plays."""
+        return self._batch.game
+
+    @property
+    def seeds(self) -> U64:
+        """(B,): the seed of each row's game."""
+        return self._seeds
+
+    @property
+    def steps(self) -> int:
+        """How many :meth:`BatchGame.step` calls led here."""
+        return self._steps
+
+    @property
+    def current_player(self) -> Ints:
+        """(B,): the seat to act in each game, -1 once terminal."""
+        return self._cached("current_player")
+
+    @property
+    def terminated(self) -> npt.NDArray[np.bool_]:
+        """(B,): True for the games that are over."""
+        value = self._cache.get("terminated")
+        if value is None:
+            value = self._cache["terminated"] = _read_only(self.current_player < 0)
+        return value
+
+    @property
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """(B, num_distinct_actions), bool: the legal ids of the player to act."""
+        return self._cached("legal_action_mask")
+
+    @property
+    def returns(self) -> Ints:
+        """(B, players): each seat's final result once terminal, 0 before."""
+        return self._cached("returns")
+
+    @property
+    def observation_tensor(self) -> npt.NDArray[np.float32]:
+        """(B, size), float32: the player to act's observation tensor (zeros once terminal)."""
+        return self._cached("observation_tensor")
+
+    @property
+    def arrays(self) -> Any:
+        """The game's own read-only arrays (see its batch module)."""
+        return self._arrays
+
+    def action_ids(self, index: int) -> list[int]:
+        """The action ids game ``index`` has taken, in order."""
+        at = self._index(index)
+        born = int(self._born[at])
+        taken: list[int] = []
+        node = self._history
+        while node is not None and node[1][0] >= born:
+            node, (_, ids) = node
+            if ids[at] >= 0:
+                taken.append(int(ids[at]))
+        taken.reverse()
+        return taken
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+    def __getitem__(self, index: int) -> GameState[Any, Any]:
+        """Game ``index`` as the scalar engine has it: its seed's game after its actions."""
+        at = self._index(index)
+        state = self._batch.game.new_state(seed=int(self.seeds[at]))
+        for number in self.action_ids(at):
+            state = state.apply(state.action_from_id(number))
+        return state
+
+    def _index(self, index: object) -> int:
+        size = len(self.seeds)
+        if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
+            raise IndexError(f"a batch index must be an int, got {_show(index)}")
+        at = int(index)
+        if not -size <= at < size:
+            raise IndexError(f"game {at} is not in a batch of {size}")
+        return at % size
+
+    def __repr__(self) -> str:
+        live = int((~self.terminated).sum())
+        return (
+            f"<BatchState of {len(self)} games of {self._batch.game}:"
+            f" {live} live after {self._steps} steps>"
+        )
+
+
+class BatchGame:
+    """The batch engine of one game and its rule options.
+
+    A game or option the batch engine cannot run raises InvalidRulesError naming it:
+
+    >>> from cardrules import load_game
+    >>> BatchGame("azi")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidRulesError: BatchGame needs a Game from load_game, got 'azi'
+    """
+
+    __slots__ = ("game", "kernels")
+
+    def __init__(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise InvalidRulesError(f"BatchGame needs a Game from load_game, got {_show(game)}")
+        self.game = game
+        self.kernels = _kernels(game)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The width of the legal-action mask."""
+        return self.kernels.num_distinct_actions
+
+    @property
+    def observation_size(self) -> int:
+        """The width of the observation tensor."""
+        return self.kernels.observation_size
+
+    def init(self, seeds: npt.NDArray[Any] | Sequence[int]) -> BatchState:
+        """Game ``i`` is ``game.new_state(seed=seeds[i])``, dealt bit for bit alike."""
+        array = _seeds(seeds)
+        born = _read_only(np.zeros(len(array), dtype=np.int64))
+        return BatchState(self, array, self.kernels.init(array), None, 0, born)
+
+    def reset(self, state: BatchState, seeds: npt.NDArray[Any] | Sequence[int]) -> BatchState:
+        """The games of ``state`` that are over start again: game ``i`` becomes
+        ``game.new_state(seed=seeds[i])``; live games keep playing and ignore their seed.
+
+        >>> from cardrules import load_game
+        >>> batch = BatchGame(load_game("azi", players=2))
+        >>> state = batch.step(batch.init([1, 2]), [1, 0])     # game 0 folds: it is over
+        >>> state = batch.reset(state, [10, 20])
+        >>> state.seeds.tolist(), state.terminated.tolist(), state.action_ids(0)
+        ([10, 2], [False, False], [])
+        """
+        self._check(state)
+        array = _seeds(seeds)
+        if array.shape != state.seeds.shape:
+            raise InvalidSeedError(f"reset needs {len(state)} seeds, got {len(array)}")
+        rows = np.flatnonzero(state.terminated)
+        if not rows.size:
+            return state
+        fresh = self.kernels.init(array[rows])
+        arrays = type(state.arrays)(*map(_rows_replaced, state.arrays, fresh, [rows] * len(fresh)))
+        new_seeds = state.seeds.copy()
+        new_seeds[rows] = array[rows]
+        born = state._born.copy()
+        born[rows] = state.steps
+        history = _pruned(state._history, int(born.min()))
+        return BatchState(
+            self, _read_only(new_seeds), arrays, history, state.steps, _read_only(born)
+        )
+
+    def _check(self, state: object) -> None:
+        if not isinstance(state, BatchState) or state._batch.game != self.game:
+            raise IllegalActionError(f"expected a BatchState of {self.game}, got {_show(state)}")
+
+    def step(self, state: BatchState, action_ids: npt.NDArray[Any] | Sequence[int]) -> BatchState:
+        """Each live game takes its action id; terminal games ignore theirs.
+
+        An illegal id for a live game raises IllegalActionError naming the game, and
+        nothing changes.
+        """
+        self._check(state)
+        try:
+            ids = np.asarray(action_ids)
+        except (TypeError, ValueError, OverflowError):
+            ids = np.asarray(None)
+        size = len(state)
+        if ids.shape != (size,) or not (ids.dtype.kind in "iu" or ids.size == 0):
+            raise IllegalActionError(
+                f"action ids must be a 1-D integer array of length {size}, got {_show(action_ids)}"
+            )
+        ids = ids.astype(np.int64)
+        live = ~state.terminated
+        inside = (ids >= 0) & (ids < self.kernels.num_distinct_actions)
+        legal = np.zeros(size, dtype=bool)
+        rows = np.flatnonzero(live & inside)
+        legal[rows] = state.legal_action_mask[rows, ids[rows]]
+        bad = np.flatnonzero(live & ~legal)
+        if bad.size:
+            at = int(bad[0])
+            allowed = np.flatnonzero(state.legal_action_mask[at]).tolist()
+            raise IllegalActionError(
+                f"game {at}: action id {int(ids[at])} is not legal for player"
+                f" {int(state.current_player[at])} in the"
+                f" {self.kernels.phase_name(state.arrays, at)} phase (legal ids: {allowed})"
+            )
+        taken = _read_only(np.where(live, ids, -1).astype(np.int32))
+        arrays = self.kernels.step(state.arrays, taken.astype(np.int64))
+        history = (state._history, (state.steps, taken))
+        return BatchState(self, state.seeds, arrays, history, state.steps + 1, state._born)
+
+    def __repr__(self) -> str:
+        return f"BatchGame({self.game!r})"
