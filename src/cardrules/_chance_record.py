@@ -8,13 +8,20 @@ what does not fit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardrules.cards import Card, _show
-from cardrules.chance import FORMAT, ChanceState
 from cardrules.deck import Deck
 from cardrules.errors import IllegalActionError, InvalidStateError
 from cardrules.registry import Game
+
+ChanceState = Any
+"""A :class:`cardrules.chance.ChanceState` (named here without importing it, which
+would make an import circle with :mod:`cardrules.chance`)."""
+
+FORMAT = "cardrules-chance"
+"""The ``format`` of a chance game's record."""
 
 __all__: list[str] = []  # internal to cardrules.chance: nothing here is public
 
@@ -47,8 +54,9 @@ def _step(state: ChanceState, number: int, player: int, action: Any) -> ChanceSt
     return _checked_apply(state, number, action)
 
 
-def load(record: dict[str, Any]) -> ChanceState:
-    """The chance game of ``record`` (a parsed JSON object), checked as described above."""
+def load(record: dict[str, Any], new: Callable[..., ChanceState]) -> ChanceState:
+    """The chance game of ``record`` (a parsed JSON object), checked as described above;
+    ``new`` is :meth:`cardrules.chance.ChanceState.new`."""
     if set(record) != _KEYS:
         missing = sorted(_KEYS - set(record))
         unknown = sorted(str(key) for key in set(record) - _KEYS)
@@ -66,7 +74,7 @@ def load(record: dict[str, Any]) -> ChanceState:
         raise InvalidStateError(f"actions must be a list, got {_show(actions)}")
     turns = [_turn(game, item, f"action {i}") for i, item in enumerate(actions)]
     pending = None if record["pending"] is None else _turn(game, record["pending"], "pending")
-    state = ChanceState.new(game, dealer=record["dealer"], match=record["match"])
+    state = new(game, dealer=record["dealer"], match=record["match"])
     used = 0
     for number, (player, action) in enumerate(turns):
         state, used = _deal_due(state, decks, used)

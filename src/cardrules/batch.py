@@ -35,7 +35,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -241,19 +240,8 @@ class BatchKernels(Protocol):
 
 
 def _kernels(game: Game) -> BatchKernels:
-    """The batch kernels of ``game``, from the ``batch`` module of its own package."""
-    package = type(game.definition).__module__.rpartition(".")[0]
-    module_name = f"{package}.batch"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        module = None
-    factory = getattr(module, "batch_engine", None)
-    if factory is None:
-        raise InvalidRulesError(f"the batch engine cannot run the game {_show(game.name)} yet")
-    kernels: BatchKernels = factory(game.rules)
+    """The batch kernels of ``game``, as its definition declares them."""
+    kernels: BatchKernels = game.definition.batch_engine(game.rules)
     return kernels
 
 

@@ -52,6 +52,7 @@ from cardrules._chance_links import (
     uniform,
     with_deck,
 )
+from cardrules._chance_record import FORMAT, _checked_apply, _deal, load
 from cardrules.cards import Card, _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
@@ -73,9 +74,6 @@ CHANCE = -1
 
 CHANCE_IDS = 52
 """The size of the chance-node id space: a card's id is its index, ``0..51``."""
-
-FORMAT = "cardrules-chance"
-"""The ``format`` of a chance game's record."""
 
 
 class DealPending(Exception):
@@ -235,8 +233,6 @@ class ChanceState:
         >>> state.inner.hands == seeded.hands
         True
         """
-        from cardrules._chance_record import _checked_apply, _deal
-
         state = cls.new(game, dealer=dealer, match=match)
         decks = list(typed(decks, Deck, "decks"))
         actions = list(typed(actions, object, "actions"))
@@ -507,10 +503,9 @@ class ChanceState:
         or left over, a deck that is not the pack or whose undealt cards are not in
         pack order, a card or action out of turn) raises :class:`InvalidStateError`.
         """
-        from cardrules._chance_record import load
-
         try:
-            return load(json_object(data, "a chance-game record"))
+            state: ChanceState = load(json_object(data, "a chance-game record"), cls.new)
+            return state
         except InvalidStateError:
             raise
         except CardRulesError as exc:

@@ -156,6 +156,13 @@ class GameDefinition(abc.ABC):
     def bots(self) -> Mapping[str, BotFactory]:
         """The game's bots by name; always ``"random"`` and ``"strong"`` among them."""
 
+    def batch_engine(self, rules: Any) -> Any:
+        """The game's batch kernels under ``rules`` (see :mod:`cardrules.batch`).
+
+        A game that has none, or rules its kernels cannot run, raise InvalidRulesError.
+        """
+        raise InvalidRulesError(f"the batch engine cannot run the game {_show(self.name)} yet")
+
 
 def register_game(definition: GameDefinition) -> None:
     """Make ``definition`` loadable by name (for games outside this package).

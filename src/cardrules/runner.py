@@ -230,6 +230,9 @@ class Stat:
     def of(cls, values: Sequence[float]) -> Stat:
         """The statistics of some per-game values (a sequence of ints or floats)."""
         data = _numbers(values)
+        bad = next((value for value in data if not math.isfinite(value)), None)
+        if bad is not None:
+            raise SimulationError(f"per-game values must be finite numbers, got {bad!r}")
         try:
             mean = statistics.fmean(data) if data else math.nan
             sd = statistics.stdev(data) if len(data) > 1 else math.nan

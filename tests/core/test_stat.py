@@ -8,7 +8,7 @@ import statistics
 
 import pytest
 
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, SimulationError
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import Stat, format_interval, t_quantile
 
@@ -148,3 +148,9 @@ def test_statistics_without_a_figure_compare_and_hash_equal() -> None:
     assert Stat.of([]) == Stat.of([])
     assert Stat.of([1, 2]) != Stat.of([1, 3])
     assert len({Stat.of([]), Stat.of([]), Stat.of([1, 2])}) == 2
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_stat_of_refuses_values_that_are_not_finite(bad: float) -> None:
+    with pytest.raises(SimulationError, match="finite"):
+        Stat.of((0.0, bad))

@@ -127,6 +127,12 @@ class AziDefinition(GameDefinition):
         """The observation tensor followed by the public record of the current deal."""
         return information_state_tensor(observation)
 
+    def batch_engine(self, rules: AziRules) -> Any:
+        """The numpy kernels of :mod:`cardrules.azi.batch` (the ``numpy`` extra)."""
+        from cardrules.azi.batch import batch_engine  # numpy only when a batch is asked for
+
+        return batch_engine(rules)
+
     def bots(self) -> Mapping[str, BotFactory]:
         """random, heuristic, heuristic-0.1 (the 0.1.0 rules of thumb), search (PIMC),
         ismcts and strong (the search bot)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import json
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -34,8 +34,9 @@ from cardrules.records import dump_json
 from cardrules.registry import Game, load_game
 from cardrules.rng import Rng
 
-if TYPE_CHECKING:
-    from cardrules.integrations.openspiel import CardrulesGame
+CardrulesGame = Any
+"""The adapter's game (:class:`cardrules.integrations.openspiel.CardrulesGame`), which
+builds these states: named here without importing it, which would make a circle."""
 
 __all__ = ["CardrulesState"]
 
@@ -386,4 +387,5 @@ def _clipped(values: Any) -> Any:
 
 def _load_state(game: CardrulesGame, text: str) -> CardrulesState:
     """Unpickle a state: its game (pickled by name and parameters) reads its record."""
-    return game.deserialize_state(text)
+    state: CardrulesState = game.deserialize_state(text)
+    return state
