@@ -11,6 +11,10 @@ _EXTRAS = {
     "cardrules/integrations/pettingzoo.py": "pettingzoo",
 }
 
+_NUMPY = ("cardrules/batch.py", "cardrules/azi/batch*.py", "cardrules/hazari/batch*.py")
+"""The batch engine's modules, which need the ``numpy`` extra."""
+
 collect_ignore = [
     path for path, module in _EXTRAS.items() if importlib.util.find_spec(module) is None
 ]
+collect_ignore_glob = list(_NUMPY) if importlib.util.find_spec("numpy") is None else []

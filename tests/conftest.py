@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+collect_ignore = ["azi/batch_lockstep.py"] if importlib.util.find_spec("numpy") is None else []
+"""The batch engine's lock-step helpers, which need the ``numpy`` extra."""
 
 settings.register_profile("default", deadline=None)
 settings.register_profile(

@@ -7,10 +7,13 @@ import sys
 from collections import Counter
 from fractions import Fraction
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+pytest.importorskip("numpy", reason="the batch engine needs numpy")
+
+import numpy as np
 
 from cardrules import Rng, load_game
 from cardrules.azi import AziState

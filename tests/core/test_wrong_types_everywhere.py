@@ -106,11 +106,19 @@ COVERED_ELSEWHERE = frozenset(
 )
 
 
+def _needs_missing_numpy(name: str) -> bool:
+    """True for the batch engine's modules when the ``numpy`` extra is not installed."""
+    batch = name == "cardrules.batch" or name.rpartition(".")[2].startswith("batch")
+    return batch and importlib.util.find_spec("numpy") is None
+
+
 def _modules() -> list[ModuleType]:
     found: list[ModuleType] = []
     for info in pkgutil.walk_packages(cardrules.__path__, "cardrules."):
         name = info.name
         if name.startswith(SKIPPED_PACKAGES) or name in COVERED_ELSEWHERE:
+            continue
+        if _needs_missing_numpy(name):
             continue
         module = importlib.import_module(name)
         if hasattr(module, "__all__"):
