@@ -79,19 +79,24 @@ def replay(state: Any, node: ChanceState) -> Any:
     """``state`` (an OpenSpiel state at the start, with ``node``'s dealer) after the
     chance outcomes and actions that lead to ``node``: its history is rebuilt."""
     context = state._hold.context
-    cards = [card for deck in node.decks for card in deck.cards[:-1]] + list(node.drawn)
+    decks = [list(deck.cards) for deck in node.decks] + [list(node.drawn)]
     turns = [*node.actions, *([] if node.pending is None else [node.pending])]
-    dealt = played = 0
+    deck = drawn = played = 0
     try:
-        while dealt < len(cards) or played < len(turns):
+        while True:
             current = state._hold.node
             if current.is_chance_node:
-                action = context.position[cards[dealt]]
-                dealt += 1
-            else:
-                action = current.inner.action_id(turns[played].action)
+                if deck == len(decks) or drawn == len(decks[deck]):
+                    break
+                state.apply_action(context.position[decks[deck][drawn]])
+                drawn += 1
+                if not state._hold.node.is_chance_node:  # the deal is done: its undealt rest
+                    deck, drawn = deck + 1, 0  # is no chance node (a deck's cards dealt only)
+            elif played < len(turns) and not current.is_terminal:
+                state.apply_action(current.inner.action_id(turns[played].action))
                 played += 1
-            state.apply_action(action)
+            else:
+                break
     except (CardRulesError, LookupError) as exc:
         raise InvalidStateError(f"the record is not a position of this game: {exc}") from None
     if state._hold.node != node:
