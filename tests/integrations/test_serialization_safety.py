@@ -252,7 +252,7 @@ def test_the_player_ids_are_openspiels() -> None:
 
 def test_valid_calls_give_what_openspiel_gives() -> None:
     game = pyspiel.load_game("cardrules_azi(players=3)")
-    state = play(game.new_initial_state(), 1, steps=16)  # 12 chance nodes, then decisions
+    state = play(game.new_initial_state(), 1, steps=13)  # 12 chance nodes, then a decision
     assert not state.is_chance_node() and not state.is_terminal()
     seat = state.current_player()
     assert state.legal_actions() == pyspiel.State.legal_actions(state)
