@@ -230,6 +230,8 @@ HAZARI_RANDOM_DEALS = 60
 """Deals between four RandomBots per repetition at scale 1 (240 hands)."""
 HAZARI_GREEDY_DEALS = 300
 """Deals between four GreedyBots per repetition at scale 1."""
+HAZARI_COUNT_DEALS = 100
+"""Fresh deals per repetition whose first hand is counted, at scale 1."""
 
 
 def hazari_deal_seeds(repeat: int, scale: float, deals: int, first: int) -> list[range]:
@@ -327,7 +329,7 @@ def hazari_count_fresh(repeat: int, scale: float) -> tuple[list[Figure], float]:
     """``len(state.legal_actions())`` on the first hand of fresh deals, every repetition."""
     from cardrules.hazari import HazariState
 
-    seed_ranges = hazari_deal_seeds(repeat, scale, HAZARI_RANDOM_DEALS, 3_000_000)
+    seed_ranges = hazari_deal_seeds(repeat, scale, HAZARI_COUNT_DEALS, 3_000_000)
     best = float("inf")
     total = 0
     for seeds in seed_ranges:

@@ -390,15 +390,8 @@ def sample_split(cards: tuple[Card, ...], rng: Rng, *, rejections: int = REJECTI
         raise IllegalActionError(f"a sample is drawn from an Rng, got {_show(rng)}")
     if type(rejections) is not int or rejections < 0:
         raise IllegalActionError(f"rejections must be an int >= 0, got {_show(rejections)}")
+    x = _sorted_indices(cards)
     table = _SORTED_STRENGTH or _strength_table()
-    try:
-        x = [card.index for card in cards]
-    except (TypeError, AttributeError):
-        raise InvalidCardsError(
-            f"expected a sorted 13-card hand of Card objects, got {_show(cards)}"
-        ) from None
-    if len(x) != HAND_SIZE:
-        raise InvalidCardsError(f"a Hazari hand has 13 cards, got {_show(cards)}")
     nine_splits, six_splits = split_tables()
     left = rejections
     while left:
@@ -415,6 +408,20 @@ def sample_split(cards: tuple[Card, ...], rng: Rng, *, rejections: int = REJECTI
 
 
 _POWERS = (1, SPLITS, SPLITS**2, SPLITS**3)
+
+
+def _sorted_indices(cards: object) -> list[int]:
+    """The card indices of a sorted 13-card hand, or :class:`InvalidCardsError`."""
+    if (
+        not isinstance(cards, tuple)
+        or len(cards) != HAND_SIZE
+        or not all(card.__class__ is Card for card in cards)
+    ):
+        raise InvalidCardsError(f"expected a sorted 13-card hand of Cards, got {_show(cards)}")
+    x = [card.index for card in cards]
+    if any(a >= b for a, b in zip(x, x[1:])):
+        raise InvalidCardsError(f"expected a sorted 13-card hand of Cards, got {_show(cards)}")
+    return x
 
 
 def _valid_split(
@@ -448,8 +455,8 @@ def split_arrangement(cards: tuple[Card, ...], split: int) -> Arrangement:
     :class:`~cardrules.errors.InvalidArrangementError` naming the groups.
     """
     _check_split(split)
+    x = _sorted_indices(cards)
     table = _SORTED_STRENGTH or _strength_table()
-    x = [card.index for card in cards]
     q, rest = divmod(split, 280)
     f, s = divmod(rest, 10)
     nine_splits, six_splits = split_tables()
