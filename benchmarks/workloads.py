@@ -285,7 +285,7 @@ def hazari_random_vs_greedy_run(repeat: int, scale: float) -> tuple[list[Figure]
     greedy_seeds = hazari_deal_seeds(repeat, scale, HAZARI_GREEDY_DEALS, 2_000_000)
     random_time = greedy_time = float("inf")
     random_sum = greedy_sum = 0
-    for randoms, greedies in zip(random_seeds, greedy_seeds):  # in turns, for bursts of load
+    for randoms, greedies in zip(random_seeds, greedy_seeds, strict=True):  # in turns
         start = clock()
         random_sum += play_hazari_deals(RandomBot(), randoms)
         random_time = min(random_time, clock() - start)

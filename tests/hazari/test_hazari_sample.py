@@ -28,6 +28,7 @@ from cardrules.hazari.partitions import (
     sorted_hand,
     split_arrangement,
 )
+from cardrules.hazari.state import UpActions
 from cardrules.rng import Rng
 from tests.chi_square import chi_square, chi_square_sf
 from tests.hazari.brute_force import Judge, all_splits, index_of
@@ -120,6 +121,7 @@ def test_the_same_rng_state_gives_the_same_sample() -> None:
 def test_hazari_legal_actions_sample_and_random_bot() -> None:
     state = HazariState.new(seed=9)
     legal = state.legal_actions()
+    assert isinstance(legal, UpActions)
     action = legal.sample(Rng(4))
     assert isinstance(action, Up) and action in legal
     assert state.apply(action).up == (state.current_player,)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
-from itertools import combinations
+from itertools import combinations, pairwise
 from operator import attrgetter
 from typing import Any
 
@@ -419,7 +419,7 @@ def _sorted_indices(cards: object) -> list[int]:
     ):
         raise InvalidCardsError(f"expected a sorted 13-card hand of Cards, got {_show(cards)}")
     x = [card.index for card in cards]
-    if any(a >= b for a, b in zip(x, x[1:])):
+    if any(a >= b for a, b in pairwise(x)):
         raise InvalidCardsError(f"expected a sorted 13-card hand of Cards, got {_show(cards)}")
     return x
 
