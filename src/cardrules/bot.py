@@ -132,6 +132,8 @@ class LegalView(LegalActions[A]):
     def sample(self, rng: Rng) -> A:
         """One action drawn uniformly: the collection's own ``sample`` where it has one
         (see :class:`~cardrules.game.LegalActions`), else ``view[rng.randbelow(len(view))]``."""
+        if not isinstance(rng, Rng):
+            raise IllegalActionError(f"a sample is drawn from an Rng, got {_show(rng)}")
         sample = getattr(self._actions, "sample", None)
         if sample is not None:
             result: A = sample(rng)
