@@ -226,30 +226,122 @@ def play_hazari_deals(bot: Any, seeds: range) -> int:
     return checksum
 
 
-def hazari_random_vs_greedy(repeat: int, scale: float) -> tuple[list[Figure], float]:
-    from cardrules.bots import RandomBot
-    from cardrules.hazari.bots import GreedyBot
+HAZARI_RANDOM_DEALS = 60
+"""Deals between four RandomBots per repetition at scale 1 (240 hands)."""
+HAZARI_GREEDY_DEALS = 300
+"""Deals between four GreedyBots per repetition at scale 1."""
+HAZARI_COUNT_DEALS = 100
+"""Fresh deals per repetition whose first hand is counted, at scale 1."""
 
-    random_deals = range(sized(8, scale))
-    greedy_deals = range(sized(300, scale))
+
+def hazari_deal_seeds(repeat: int, scale: float, deals: int, first: int) -> list[range]:
+    """The deal seeds of each repetition, from seed ``first`` on: fresh deals every
+    time, none replayed.
+
+    Every hand is new, so a per-hand cache (the counting tables keep the last 32)
+    cannot turn the workload into cache hits; the tests check that the hands of one
+    repetition outnumber the cache at the documented scales.
+    """
+    size = sized(deals, scale)
+    return [range(first + r * size, first + (r + 1) * size) for r in range(repeat)]
+
+
+def distinct_hazari_hands(seed_ranges: list[range]) -> int:
+    """How many distinct 13-card hands the deals of ``seed_ranges`` hold."""
+    from cardrules.hazari import HazariState
+
+    return len(
+        {
+            frozenset(card.index for card in hand)
+            for seeds in seed_ranges
+            for seed in seeds
+            for hand in HazariState.new(seed=seed).hands
+        }
+    )
+
+
+def distinct_first_hands(seed_ranges: list[range]) -> int:
+    """How many distinct hands the first player to act holds in the deals of ``seed_ranges``."""
+    from cardrules.hazari import HazariState
+
+    hands = set()
+    for seeds in seed_ranges:
+        for seed in seeds:
+            state = HazariState.new(seed=seed)
+            hands.add(frozenset(card.index for card in state.hands[state.current_player]))
+    return len(hands)
+
+
+def hazari_random_vs_greedy_run(repeat: int, scale: float) -> tuple[list[Figure], float]:
+    """Four RandomBots and four GreedyBots on the same fresh deals, in turns."""
+    from cardrules.bots import RandomBot
+
+    try:
+        from cardrules.hazari.bots import GreedyBot
+    except ImportError:  # releases before the one-folder layout
+        from cardrules.bots import GreedyBot  # type: ignore[attr-defined,no-redef]
+
+    random_seeds = hazari_deal_seeds(repeat, scale, HAZARI_RANDOM_DEALS, 1_000_000)
+    greedy_seeds = hazari_deal_seeds(repeat, scale, HAZARI_GREEDY_DEALS, 2_000_000)
     random_time = greedy_time = float("inf")
     random_sum = greedy_sum = 0
-    for _ in range(repeat):  # taking turns, so that a burst of load hits both
+    for randoms, greedies in zip(random_seeds, greedy_seeds, strict=True):  # in turns
         start = clock()
-        random_sum = play_hazari_deals(RandomBot(), random_deals)
+        random_sum += play_hazari_deals(RandomBot(), randoms)
         random_time = min(random_time, clock() - start)
         start = clock()
-        greedy_sum = play_hazari_deals(GreedyBot(), greedy_deals)
+        greedy_sum += play_hazari_deals(GreedyBot(), greedies)
         greedy_time = min(greedy_time, clock() - start)
-    per_random = random_time / len(random_deals)
-    per_greedy = greedy_time / len(greedy_deals)
+    per_random = random_time / len(random_seeds[0])
+    per_greedy = greedy_time / len(greedy_seeds[0])
     return [
         Figure("random deal", per_random * 1e3, "ms", "lower"),
         Figure("greedy deal", per_greedy * 1e3, "ms", "lower"),
         Figure("random/greedy", per_random / per_greedy, "x", None),
+        Figure("random distinct hands", distinct_hazari_hands(random_seeds), "hands", None),
+        Figure("greedy distinct hands", distinct_hazari_hands(greedy_seeds), "hands", None),
         Figure("random returns sum", random_sum, "checksum", None),
         Figure("greedy returns sum", greedy_sum, "checksum", None),
     ], random_time + greedy_time
+
+
+def hazari_random_vs_greedy(repeat: int, scale: float) -> tuple[list[Figure], float]:
+    return hazari_random_vs_greedy_run(repeat, scale)
+
+
+def without_numpy(run: Run) -> Run:
+    """``run`` with ``import numpy`` failing, as where numpy is not installed.
+
+    It needs a process that has not imported numpy yet (each run of ``compare.py``
+    or of this script is one).
+    """
+
+    def blocked(repeat: int, scale: float) -> tuple[list[Figure], float]:
+        if "numpy" in sys.modules and sys.modules["numpy"] is not None:
+            raise RuntimeError("numpy is already imported; run this workload in a fresh process")
+        sys.modules["numpy"] = None  # type: ignore[assignment]
+        return run(repeat, scale)
+
+    return blocked
+
+
+def hazari_count_fresh(repeat: int, scale: float) -> tuple[list[Figure], float]:
+    """``len(state.legal_actions())`` on the first hand of fresh deals, every repetition."""
+    from cardrules.hazari import HazariState
+
+    seed_ranges = hazari_deal_seeds(repeat, scale, HAZARI_COUNT_DEALS, 3_000_000)
+    best = float("inf")
+    total = 0
+    for seeds in seed_ranges:
+        states = [HazariState.new(seed=seed) for seed in seeds]
+        start = clock()
+        total = sum(len(state.legal_actions()) for state in states)
+        best = min(best, clock() - start)
+    return [
+        Figure("len(legal_actions())", best / len(seed_ranges[0]) * 1e3, "ms/hand", "lower"),
+        Figure("distinct hands", distinct_first_hands(seed_ranges), "hands", None),
+        Figure("last total", total, "arrangements", None),
+    ], best
 
 
 def hazari_greedy_deals(repeat: int, scale: float) -> tuple[list[Figure], float]:
@@ -385,6 +477,16 @@ WORKLOADS: dict[str, Workload] = {
             "hazari_random_vs_greedy",
             "a Hazari deal by play_game between four RandomBots, and four GreedyBots",
             hazari_random_vs_greedy,
+        ),
+        Workload(
+            "hazari_random_vs_greedy_no_numpy",
+            "the same deals with numpy blocked, as where it is not installed",
+            without_numpy(hazari_random_vs_greedy_run),
+        ),
+        Workload(
+            "hazari_count_fresh",
+            "len(legal_actions()) on fresh Hazari hands with numpy blocked (pure Python)",
+            without_numpy(hazari_count_fresh),
         ),
         Workload(
             "hazari_greedy_deals",

@@ -97,8 +97,9 @@ def nth_action(legal_actions: LegalActions[A], index: int) -> A:
 class LegalView(LegalActions[A]):
     """A read-only view of legal actions handed to bots.
 
-    It forwards ``in``, ``len``, iteration and indexing and exposes nothing else. The
-    collections themselves are immutable, so a bot can change nothing through it.
+    It forwards ``in``, ``len``, iteration, indexing and ``sample`` and exposes nothing
+    else. The collections themselves are immutable, so a bot can change nothing
+    through it.
 
     >>> from cardrules.game import ActionTuple
     >>> view = LegalView(ActionTuple([1, 2, 3]))
@@ -127,3 +128,17 @@ class LegalView(LegalActions[A]):
 
     def __getitem__(self, index: int) -> A:
         return self._actions[check_index(index, len(self._actions))]
+
+    def sample(self, rng: Rng) -> A:
+        """One action drawn uniformly: the collection's own ``sample`` where it has one
+        (see :class:`~cardrules.game.LegalActions`), else ``view[rng.randbelow(len(view))]``."""
+        if not isinstance(rng, Rng):
+            raise IllegalActionError(f"a sample is drawn from an Rng, got {_show(rng)}")
+        sample = getattr(self._actions, "sample", None)
+        if sample is not None:
+            result: A = sample(rng)
+            return result
+        size = len(self._actions)
+        if size == 0:
+            raise IllegalActionError("there are no legal actions to sample from")
+        return self._actions[rng.randbelow(size)]

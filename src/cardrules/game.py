@@ -90,6 +90,12 @@ class LegalActions(Collection[A_co], abc.ABC):
     Supports ``action in legal``, ``len(legal)``, iteration and ``legal[i]``, all in
     one fixed order. ``action in legal`` is True exactly when the state's ``apply``
     accepts ``action``. Subclasses compute only what is asked for.
+
+    Optional: a collection may also offer ``sample(rng)``, one action drawn uniformly
+    with a :class:`~cardrules.rng.Rng` and the same for the same ``rng`` state, for
+    collections where a uniform draw costs less than ``len`` (Hazari's arrangements).
+    Generic code looks for it (``getattr(legal, "sample", None)``) and otherwise draws
+    ``legal[rng.randbelow(len(legal))]``, as :class:`~cardrules.bots.RandomBot` does.
     """
 
     __slots__ = ()

@@ -26,6 +26,8 @@ ISSUE_WORKLOADS = [
     "azi_observed",
     "azi_memory",
     "hazari_random_vs_greedy",
+    "hazari_random_vs_greedy_no_numpy",
+    "hazari_count_fresh",
     "hazari_greedy_deals",
     "hazari_strengths",
     "hazari_count",

@@ -18,9 +18,10 @@ __all__ = ["RandomBot"]
 class RandomBot:
     """Uniform over the legal actions; the same ``rng`` state gives the same choice.
 
-    Works for any game: it draws one index below ``len(legal_actions)`` and takes
-    that action in the collection's fixed order, so even a huge lazy collection
-    costs one draw.
+    Works for any game: where the collection offers ``sample(rng)`` (see
+    :class:`~cardrules.game.LegalActions`; Hazari's arrangements do, by rejection) it
+    takes that draw; otherwise it draws one index below ``len(legal_actions)`` and
+    takes that action in the collection's fixed order.
 
     >>> from cardrules.game import ActionTuple
     >>> from cardrules.rng import Rng
@@ -37,6 +38,9 @@ class RandomBot:
     def choose(self, observation: Any, legal_actions: LegalActions[Any], rng: Rng) -> Any:
         """A uniformly random legal action."""
         check_choice("RandomBot", legal_actions, rng)
+        sample = getattr(legal_actions, "sample", None)
+        if sample is not None:
+            return sample(rng)
         size = len(legal_actions)
         if size == 0:
             raise IllegalActionError("RandomBot was asked to choose from no legal actions")

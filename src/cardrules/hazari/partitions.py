@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
-from itertools import combinations
+from itertools import combinations, pairwise
 from operator import attrgetter
 from typing import Any
 
@@ -38,12 +38,15 @@ from cardrules.errors import IllegalActionError, InvalidCardsError
 from cardrules.game import LegalActions, check_index
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import _flat_table, strengths
+from cardrules.rng import Rng
 
 __all__ = [
     "HandTables",
     "ValidArrangements",
     "count_valid_arrangements",
     "hand_tables",
+    "sample_split",
+    "split_arrangement",
     "valid_arrangements",
 ]
 
@@ -358,6 +361,128 @@ _cached_tables = functools.lru_cache(maxsize=32)(_tables_of)
 setattr(hand_tables, "__wrapped__", _tables_of)  # noqa: B010 (uncached, for benchmarks)
 
 
+REJECTIONS = 128
+"""Splits :func:`sample_split` draws and rejects before it counts the valid ones instead."""
+
+
+def sample_split(cards: tuple[Card, ...], rng: Rng, *, rejections: int = REJECTIONS) -> int:
+    """The id of a valid split of a sorted hand, uniform over the valid ones, from ``rng``.
+
+    It draws one of the 200,200 splits uniformly and keeps it if it is valid (H7),
+    a check of seven triples; a typical hand keeps about one draw in ten, without
+    counting anything. After ``rejections`` rejected draws in a row it counts the
+    valid splits (:func:`hand_tables`) and indexes one uniformly, which bounds the
+    work on hands with very few valid splits.
+
+    Both ways give each valid split the same chance. With ``v`` valid splits among
+    ``N``, ``p = v / N`` and ``K = rejections`` (a number fixed before drawing), a
+    valid split ``x`` comes from draw ``k < K`` with probability ``(1 - p)**k / N``
+    and from the count with ``(1 - p)**K / v``; summed over ``k``, that is
+    ``(1 - (1 - p)**K) / v + (1 - p)**K / v = 1 / v``.
+
+    >>> from cardrules import parse_cards
+    >>> hand = sorted_hand(parse_cards("AS KD QH JC 9S 8D 7H 6C 5S 4D 3H 2C 2S"))
+    >>> split = sample_split(hand, Rng(7))
+    >>> split == sample_split(hand, Rng(7)), hand_tables(hand).position_of(split) is not None
+    (True, True)
+    """
+    if not isinstance(rng, Rng):
+        raise IllegalActionError(f"a sample is drawn from an Rng, got {_show(rng)}")
+    if type(rejections) is not int or rejections < 0:
+        raise IllegalActionError(f"rejections must be an int >= 0, got {_show(rejections)}")
+    x = _sorted_indices(cards)
+    table = _SORTED_STRENGTH or _strength_table()
+    nine_splits, six_splits = split_tables()
+    left = rejections
+    while left:
+        # One draw below SPLITS**n is n independent uniform splits (n <= 3 fits 64 bits).
+        n = min(3, left)
+        left -= n
+        value = rng.randbelow(_POWERS[n])
+        for _ in range(n):
+            value, split = divmod(value, SPLITS)
+            if _valid_split(x, split, table, nine_splits, six_splits):
+                return split
+    tables = hand_tables(cards)
+    return tables.id_at(rng.randbelow(tables.count))
+
+
+_POWERS = (1, SPLITS, SPLITS**2, SPLITS**3)
+
+
+def _sorted_indices(cards: object) -> list[int]:
+    """The card indices of a sorted 13-card hand, or :class:`InvalidCardsError`."""
+    if (
+        not isinstance(cards, tuple)
+        or len(cards) != HAND_SIZE
+        or not all(card.__class__ is Card for card in cards)
+    ):
+        raise InvalidCardsError(f"expected a sorted 13-card hand of Cards, got {_show(cards)}")
+    x = [card.index for card in cards]
+    if any(a >= b for a, b in pairwise(x)):
+        raise InvalidCardsError(f"expected a sorted 13-card hand of Cards, got {_show(cards)}")
+    return x
+
+
+def _valid_split(
+    x: list[int], split: int, table: list[int], nine_splits: Splits, six_splits: Splits
+) -> bool:
+    """Whether split id ``split`` keeps H7, for the card indices ``x`` of a sorted hand."""
+    q, rest = divmod(split, 280)
+    f, s = divmod(rest, 10)
+    i, j, k, m = QUADS[q]
+    xi, xj, xk, xm = x[i], x[j], x[k], x[m]
+    # The best triple of the 4-card group (positions ascending, so indices too).
+    threshold = max(
+        table[xi * 2704 + xj * 52 + xk],
+        table[xi * 2704 + xj * 52 + xm],
+        table[xi * 2704 + xk * 52 + xm],
+        table[xj * 2704 + xk * 52 + xm],
+    )
+    first, six = nine_splits[q][f]
+    a, b = six_splits[six][s]
+    for t in (first, a, b):
+        i, j, k = TRIPLES[t]
+        if table[x[i] * 2704 + x[j] * 52 + x[k]] < threshold:
+            return False
+    return True
+
+
+def split_arrangement(cards: tuple[Card, ...], split: int) -> Arrangement:
+    """The arrangement of split id ``split`` of a sorted hand, without the hand's tables.
+
+    It equals ``hand_tables(cards).arrangement(split)``; a split that breaks H7 raises
+    :class:`~cardrules.errors.InvalidArrangementError` naming the groups.
+    """
+    _check_split(split)
+    x = _sorted_indices(cards)
+    table = _SORTED_STRENGTH or _strength_table()
+    q, rest = divmod(split, 280)
+    f, s = divmod(rest, 10)
+    nine_splits, six_splits = split_tables()
+    first, six = nine_splits[q][f]
+    a, b = six_splits[six][s]
+    keys = {}
+    for t in (first, a, b):
+        i, j, k = TRIPLES[t]
+        keys[t] = (table[x[i] * 2704 + x[j] * 52 + x[k]] << 18) | (x[k] * 2704 + x[j] * 52 + x[i])
+    threshold = max(table[x[i] * 2704 + x[j] * 52 + x[k]] for i, j, k in combinations(QUADS[q], 3))
+    if min(keys.values()) >> 18 < threshold:
+        return Arrangement(
+            [_group(cards, QUADS[q])] + [_group(cards, TRIPLES[t]) for t in (first, a, b)]
+        )
+    u, v, w = sorted(keys, key=keys.__getitem__, reverse=True)
+    return Arrangement._trusted(
+        (
+            _group(cards, TRIPLES[u]),
+            _group(cards, TRIPLES[v]),
+            _group(cards, TRIPLES[w]),
+            _group(cards, QUADS[q]),
+        ),
+        (keys[u] >> 18, keys[v] >> 18, keys[w] >> 18, threshold),
+    )
+
+
 def _check_split(split: object) -> None:
     if type(split) is not int or not 0 <= split < SPLITS:
         raise IllegalActionError(f"split id {_show(split)} is not an int in 0..{SPLITS - 1}")
@@ -408,6 +533,12 @@ class ValidArrangements(LegalActions[Arrangement]):
     def __getitem__(self, index: int) -> Arrangement:
         tables = self.tables
         return tables.arrangement(tables.id_at(check_index(index, tables.count)))
+
+    def sample(self, rng: Rng) -> Arrangement:
+        """A valid arrangement drawn uniformly with ``rng``, without counting them all
+        (see :func:`sample_split`); the same ``rng`` state gives the same arrangement."""
+        cards = self._cards
+        return split_arrangement(cards, sample_split(cards, rng))
 
     def __iter__(self) -> Iterator[Arrangement]:
         tables = self.tables

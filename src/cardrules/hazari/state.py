@@ -55,10 +55,17 @@ from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
-from cardrules.hazari.partitions import HandTables, ValidArrangements, hand_tables
+from cardrules.hazari.partitions import (
+    HandTables,
+    ValidArrangements,
+    hand_tables,
+    sample_split,
+    split_arrangement,
+)
 from cardrules.hazari.rounds import resolve_rounds
 from cardrules.hazari.rules import HazariRules
 from cardrules.records import GameRecord, dump_json, load_record, record_actions
+from cardrules.rng import Rng
 
 __all__ = [
     "DEAL_GAME",
@@ -137,6 +144,12 @@ class UpActions(LegalActions[Up]):
 
     def __iter__(self) -> Iterator[Up]:
         return (Up(arrangement) for arrangement in ValidArrangements(self._hand))
+
+    def sample(self, rng: Rng) -> Up:
+        """A legal action drawn uniformly with ``rng``, without counting the legal actions
+        (:func:`~cardrules.hazari.partitions.sample_split`)."""
+        hand = self._hand
+        return Up(split_arrangement(hand, sample_split(hand, rng)))
 
     def ids(self) -> list[int]:
         """The ids of the legal actions, ascending (the iteration order)."""
