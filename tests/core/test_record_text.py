@@ -259,3 +259,22 @@ def test_a_few_hundred_games_through_the_text_format(spec: str, games: int) -> N
 @pytest.mark.parametrize("spec", ["azi(players=4)", "hazari"])
 def test_soak_100000_games_through_the_text_format(spec: str) -> None:
     _soak(spec, 100_000, matches=True)
+
+
+@settings(max_examples=10, deadline=None)
+@given(spec=st.sampled_from(SPECS), seed=st.integers(0, 2**32), cut=st.integers(0, 30))
+def test_state_from_text_reads_the_one_line_form(spec: str, seed: int, cut: int) -> None:
+    final = played(spec, seed)
+    game = load_game(spec)
+    state = game.new_state(dealer=final.to_json()["rules"]["dealer"], dealing=final.dealing)
+    for turn in final.history[:cut]:
+        state = state.apply(turn.action)
+    line = TextGame.of(state).to_line()
+    assert "\n" not in line and len(line) < len(repr(state))
+    assert game.state_from_text(line) == state
+    without_game = line.split("] ", 1)[1]
+    assert game.state_from_text(without_game) == state
+    assert eval(f"load_game({spec!r}).state_from_text({line!r})", {"load_game": load_game}) == state
+    other = load_game("azi(players=2)" if spec != "azi(players=2)" else "azi(players=3)")
+    with pytest.raises(InvalidStateError):
+        other.state_from_text(line)

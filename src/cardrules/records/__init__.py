@@ -41,6 +41,7 @@ __all__ = [
     "GameRecord",
     "check_summary",
     "dump_json",
+    "game_from_text",
     "json_object",
     "load_record",
     "TextGame",
@@ -54,7 +55,9 @@ __all__ = [
     "write_games",
 ]
 
-_TEXT_NAMES = frozenset({"TextGame", "TextRecordError", "read_games", "read_headers", "write_games"})
+_TEXT_NAMES = frozenset(
+    {"TextGame", "TextRecordError", "game_from_text", "read_games", "read_headers", "write_games"}
+)
 
 
 def __getattr__(name: str) -> Any:

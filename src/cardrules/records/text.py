@@ -234,15 +234,20 @@ def _unquote(value: str) -> str:
 
 
 def _action_lines(actions: tuple[str, ...], players: list[int] | None) -> list[str]:
-    """Actions grouped on lines: a new line when a player acts again (a new round of
-    the table) or the line would grow past :data:`WIDTH`."""
+    """Actions grouped on lines: a new line for the first action of a new kind (its
+    first word) that takes an argument, when a player acts again (a new round of the table), or when the
+    line would grow past :data:`WIDTH`."""
     lines: list[str] = []
     line: list[str] = []
     acted: set[int] = set()
+    seen: set[str] = set()
     width = 0
     for number, text in enumerate(actions):
         player = None if players is None else players[number]
-        if line and (player in acted or width + 2 + len(text) > WIDTH):
+        word = text.split(" ", 1)[0]
+        new_kind = word not in seen and " " in text
+        seen.add(word)
+        if line and (new_kind or player in acted or width + 2 + len(text) > WIDTH):
             lines.append(", ".join(line))
             line, acted, width = [], set(), 0
         width += len(text) + (2 if line else 0)
