@@ -360,7 +360,7 @@ class Game:
             raise InvalidStateError(f"a text record must be text, got {_show(text)}")
         if not text.lstrip().startswith("[Game "):
             text = f'[Game "{self}"] {text}'
-        state = game_from_text(text).state()
+        state: GameState[Any, Any] = game_from_text(text).state()
         if getattr(state, "rules", self.rules) != self.rules:
             raise InvalidStateError(f"the text record is not a game of {self}")
         return state

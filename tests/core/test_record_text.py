@@ -15,9 +15,16 @@ from cardrules.azi.pack import azi_pack
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import InvalidStateError
-from cardrules.records import GameRecord, TextGame, TextRecordError, read_games, write_games
-from cardrules.records import read_headers as headers_of
-from cardrules.records.text import MAX_LINE, game_from_text
+from cardrules.records import GameRecord
+from cardrules.records.text import (
+    MAX_LINE,
+    TextGame,
+    TextRecordError,
+    game_from_text,
+    read_games,
+    write_games,
+)
+from cardrules.records.text import read_headers as headers_of
 from cardrules.rng import Rng
 from cardrules.runner import play_game
 
@@ -69,9 +76,7 @@ def round_trip(state: Any) -> TextGame:
 
 
 @settings(max_examples=12, deadline=None)
-@given(
-    spec=st.sampled_from(SPECS), seed=st.integers(0, 2**64 - 1), bot=st.integers(0, 1)
-)
+@given(spec=st.sampled_from(SPECS), seed=st.integers(0, 2**64 - 1), bot=st.integers(0, 1))
 def test_seeded_games_round_trip(spec: str, seed: int, bot: int) -> None:
     round_trip(played(spec, seed, bot=bot))
 
@@ -185,15 +190,15 @@ def test_comments_are_ignored() -> None:
     assert game_from_text("\n".join(commented)) == game_from_text(text)
 
 
-class CountingReader(io.StringIO):
-    """Counts the characters read, to check reading stops at the bound."""
+class CountingReader:
+    """A text file that counts the characters read, to check reading stops at the bound."""
 
     def __init__(self, text: str) -> None:
-        super().__init__(text)
+        self._file = io.StringIO(text)
         self.largest = 0
 
-    def readline(self, size: int | None = -1) -> str:
-        line = super().readline(size)
+    def readline(self, size: int = -1) -> str:
+        line = self._file.readline(size)
         self.largest = max(self.largest, len(line))
         return line
 
@@ -202,7 +207,7 @@ def test_a_long_line_is_an_error_read_in_bounded_pieces() -> None:
     text = '[Game "azi"]\n[Seed "1"]\n' + "play" * (MAX_LINE) + "\n\n" + _azi_text(6)
     reader = CountingReader(text)
     errors: list[TextRecordError] = []
-    games = list(read_games(reader, errors=errors.append))
+    games = list(read_games(reader, errors=errors.append))  # type: ignore[arg-type]
     assert len(games) == 1 and errors[0].line == 3 and "longer than" in str(errors[0])
     assert reader.largest <= MAX_LINE + 1
 
@@ -278,3 +283,11 @@ def test_state_from_text_reads_the_one_line_form(spec: str, seed: int, cut: int)
     other = load_game("azi(players=2)" if spec != "azi(players=2)" else "azi(players=3)")
     with pytest.raises(InvalidStateError):
         other.state_from_text(line)
+
+
+def test_the_records_module_gives_the_text_names_lazily() -> None:
+    import cardrules.records as records
+
+    assert records.read_games is read_games and records.TextGame is TextGame
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        records.nothing  # noqa: B018

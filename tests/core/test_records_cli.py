@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from cardrules.cli import main
-from cardrules.records import GameRecord, read_games
+from cardrules.records import GameRecord
+from cardrules.records.text import read_games
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -24,7 +25,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def crec(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     path = tmp_path / "games.crec"
-    argv = ["simulate", "azi", "--games", "8", "--quiet", "--bots", "heuristic,random,random,random"]
+    bots = "heuristic,random,random,random"
+    argv = ["simulate", "azi", "--games", "8", "--quiet", "--bots", bots]
     status, _, err = run(capsys, *argv, "--out", str(path))
     assert (status, err) == (0, "")
     return path
@@ -62,7 +64,7 @@ def test_convert_goes_both_ways(
 def test_convert_reports_a_bad_game_and_converts_the_rest(
     crec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    text = crec.read_text(encoding="utf-8").replace("[Dealer", "[Dealer \"x\"]\n[Daler", 1)
+    text = crec.read_text(encoding="utf-8").replace("[Dealer", '[Dealer "x"]\n[Daler', 1)
     bad = tmp_path / "bad.crec"
     bad.write_text(text, encoding="utf-8")
     status, out, err = run(capsys, "records", "convert", str(bad), "--to", "jsonl")

@@ -39,13 +39,13 @@ __all__ = [
     "MAX_JSON_DEPTH",
     "VERSION",
     "GameRecord",
+    "TextGame",
+    "TextRecordError",
     "check_summary",
     "dump_json",
     "game_from_text",
     "json_object",
     "load_record",
-    "TextGame",
-    "TextRecordError",
     "parse_json_text",
     "read_games",
     "read_headers",
@@ -65,6 +65,7 @@ def __getattr__(name: str) -> Any:
     if name in _TEXT_NAMES:
         return getattr(importlib.import_module(f"{__name__}.text"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 FORMAT = "cardrules"
 VERSION = 1

@@ -235,8 +235,8 @@ def _unquote(value: str) -> str:
 
 def _action_lines(actions: tuple[str, ...], players: list[int] | None) -> list[str]:
     """Actions grouped on lines: a new line for the first action of a new kind (its
-    first word) that takes an argument, when a player acts again (a new round of the table), or when the
-    line would grow past :data:`WIDTH`."""
+    first word) that takes an argument, when a player acts again (a new round of the
+    table), or when the line would grow past :data:`WIDTH`."""
     lines: list[str] = []
     line: list[str] = []
     acted: set[int] = set()
@@ -320,7 +320,7 @@ def _split_line(text: str, number: int) -> tuple[list[tuple[str, str]], list[str
     while text.startswith("[", position):
         match = _TAG.match(text, position)
         if match is None:
-            raise TextRecordError(f"not a tag: {text[position:position + 60]!r}", number)
+            raise TextRecordError(f"not a tag: {text[position : position + 60]!r}", number)
         tags.append((match[1], _unquote(match[2])))
         position = match.end()
     rest = _strip_comments(text[position:], number).strip()
