@@ -291,3 +291,25 @@ def test_the_records_module_gives_the_text_names_lazily() -> None:
     assert records.read_games is read_games and records.TextGame is TextGame
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         records.nothing  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("name", "limit", "message"),
+    [
+        ("MAX_ACTIONS", 5, "more than 5 actions"),
+        ("MAX_TAGS", 1, "more than 1 tags"),
+        ("MAX_GAME", 100, "too long a game"),
+    ],
+)
+def test_a_game_past_a_bound_is_an_error_and_the_next_is_read(
+    monkeypatch: pytest.MonkeyPatch, name: str, limit: int, message: str
+) -> None:
+    import cardrules.records.text as module
+
+    monkeypatch.setattr(module, name, limit)
+    big = '[Game "azi"]\n[Seed "1"]\n' + "play, fold, fold, fold\n" * 40 + "\n"
+    errors: list[TextRecordError] = []
+    small = '[Game "hazari"]\n[Seed "2"]\n'
+    games = list(read_games(io.StringIO(big + small), errors=errors.append))
+    assert [str(e).split(": ", 1)[1] for e in errors][0].startswith(message)
+    assert [g.tag("Game") for g in games] == (["hazari"] if name != "MAX_TAGS" else [])

@@ -32,6 +32,7 @@ from cardrules.registry import Game, load_game
 __all__ = [
     "HIDDEN",
     "MAX_ACTIONS",
+    "MAX_GAME",
     "MAX_LINE",
     "MAX_TAGS",
     "TextGame",
@@ -48,6 +49,8 @@ MAX_ACTIONS = 100_000
 """The most actions one game may hold."""
 MAX_TAGS = 100
 """The most tags one game may hold."""
+MAX_GAME = 2_000_000
+"""The most characters one game's lines may hold."""
 HIDDEN = "??"
 """A card hidden from the viewer of a view record."""
 WIDTH = 78
@@ -337,12 +340,15 @@ def _split_line(text: str, number: int) -> tuple[list[tuple[str, str]], list[str
 def _blocks(file: IO[str]) -> Iterator[_Block]:
     """The games of ``file`` as raw blocks, in order; a broken one carries its error."""
     block: _Block | None = None
+    size = 0
     for number, text in _lines(file):
         if text is not None and not text.strip():
             if block is not None:
                 yield block
                 block = None
+            size = 0
             continue
+        size += MAX_LINE if text is None else len(text)
         if block is not None and block.error is not None:
             continue  # the rest of a broken game, up to its blank line
         try:
@@ -361,10 +367,14 @@ def _blocks(file: IO[str]) -> Iterator[_Block]:
             block = _Block(number, [], [])
         block.tags.extend((number, name, value) for name, value in tags)
         block.actions.extend((number, action) for action in actions)
-        if len(block.tags) > MAX_TAGS or len(block.actions) > MAX_ACTIONS:
+        if len(block.tags) > MAX_TAGS or len(block.actions) > MAX_ACTIONS or size > MAX_GAME:
             many = "tags" if len(block.tags) > MAX_TAGS else "actions"
             limit = MAX_TAGS if many == "tags" else MAX_ACTIONS
-            block = attrs.evolve(block, error=TextRecordError(f"more than {limit} {many}", number))
+            what = f"more than {limit} {many}" if size <= MAX_GAME else "too long a game"
+            what += f" (at most {MAX_GAME} characters)" if size > MAX_GAME else ""
+            block = attrs.evolve(block, error=TextRecordError(what, number))
+            block.tags.clear()
+            block.actions.clear()
     if block is not None:
         yield block
 
