@@ -311,5 +311,5 @@ def test_a_game_past_a_bound_is_an_error_and_the_next_is_read(
     errors: list[TextRecordError] = []
     small = '[Game "hazari"]\n[Seed "2"]\n'
     games = list(read_games(io.StringIO(big + small), errors=errors.append))
-    assert [str(e).split(": ", 1)[1] for e in errors][0].startswith(message)
+    assert str(errors[0]).split(": ", 1)[1].startswith(message)
     assert [g.tag("Game") for g in games] == (["hazari"] if name != "MAX_TAGS" else [])
