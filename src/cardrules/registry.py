@@ -362,6 +362,22 @@ class Game:
         """An action from its text form (as ``str(action)`` writes it) or its JSON dict."""
         return self.definition.parse_action(text)
 
+    def state_from_text(self, text: str) -> GameState[Any, Any]:
+        """A game or match of this game from a text record (see
+        :mod:`cardrules.records.text`), on one line or several; the ``Game`` tag may
+        be left out. Anything that does not replay raises :class:`InvalidStateError`.
+        """
+        from cardrules.records import game_from_text  # loads the text format on first use
+
+        if not isinstance(text, str):
+            raise InvalidStateError(f"a text record must be text, got {_show(text)}")
+        if not text.lstrip().startswith("[Game "):
+            text = f'[Game "{self}"] {text}'
+        state: GameState[Any, Any] = game_from_text(text).state()
+        if getattr(state, "rules", self.rules) != self.rules:
+            raise InvalidStateError(f"the text record is not a game of {self}")
+        return state
+
     @property
     def observation_tensor_size(self) -> int:
         """The length of an observation tensor."""

@@ -245,6 +245,8 @@ INTERRUPTS = [
     (("play",), ["azi", "--human", "1"], "cardrules.cli.play.play_game"),
     (("simulate",), ["azi", "--jobs", "2"], "cardrules.cli.simulate.simulate"),
     (("tournament",), ["hazari", "--jobs", "2"], "cardrules.cli.tournament.tournament"),
+    (("records", "convert"), ["-", "--to", "text"], "cardrules.cli.records.read_text"),
+    (("records", "show"), ["-"], "cardrules.cli.records.read_text"),
     (("demo",), [], "cardrules.cli.demo.play_narrated"),
 ]
 

@@ -16,7 +16,17 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from cardrules._version import __version__
-from cardrules.cli import azi, cards, deal, demo, hazari, play, simulate, tournament
+from cardrules.cli import (
+    azi,
+    cards,
+    deal,
+    demo,
+    hazari,
+    play,
+    records,
+    simulate,
+    tournament,
+)
 from cardrules.cli.interrupts import handling_interrupts
 from cardrules.cli.progress import end_open_lines
 from cardrules.cli.usage import UsageError
@@ -24,7 +34,17 @@ from cardrules.errors import CardRulesError
 
 __all__ = ["COMMANDS", "UsageError", "main"]
 
-COMMANDS = ("cards", "deal", "hazari", "azi", "play", "simulate", "tournament", "demo")
+COMMANDS = (
+    "cards",
+    "deal",
+    "hazari",
+    "azi",
+    "play",
+    "simulate",
+    "tournament",
+    "records",
+    "demo",
+)
 """The modules of :mod:`cardrules.cli` that register sub-commands, in help order."""
 
 _MODULES = {
@@ -35,6 +55,7 @@ _MODULES = {
     "play": play,
     "simulate": simulate,
     "tournament": tournament,
+    "records": records,
     "demo": demo,
 }
 

@@ -1,4 +1,8 @@
-"""``cardrules azi check`` and ``cardrules hazari check``: replay and check game records.
+"""``cardrules azi check``, ``cardrules hazari check`` and ``cardrules records``.
+
+``cardrules records convert`` and ``cardrules records show`` read the text record
+format (:mod:`cardrules.records.text`) and JSON lines alike; each sub-command of
+``records`` is added by one register function listed in :data:`SUBCOMMANDS`.
 
 A file holds either one record (a JSON document, on one line or pretty-printed
 over many) or one record per line (JSON lines, as ``cardrules simulate --out``
@@ -13,6 +17,7 @@ fails, and 2 if the file cannot be read at all (missing, not UTF-8 text, empty).
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable
@@ -21,15 +26,21 @@ from typing import Any
 from cardrules.cli.text import listed, plural
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
+from cardrules.records import dump_json
+from cardrules.records.text import TextGame, read_games
 from cardrules.registry import GameDefinition, load_game
 
 __all__ = [
     "LISTED_FAILURES",
+    "SUBCOMMANDS",
     "Describe",
     "add_check_action",
     "check_records",
     "read_records",
     "read_text",
+    "register",
+    "register_convert",
+    "register_show",
 ]
 
 LISTED_FAILURES = 10
@@ -171,3 +182,117 @@ def check_records(path: str, game: str, describe: Describe, prog: str) -> int:
             file=sys.stderr,
         )
     return 1
+
+
+# --- cardrules records: the text record format --------------------------------------
+
+RECORDS_PROG = "cardrules records"
+
+
+def register(commands: Any) -> None:
+    """Add ``cardrules records`` and its sub-commands (one register function each)."""
+    parser = commands.add_parser(
+        "records",
+        help="read, convert and show game records (text .crec or JSON lines)",
+        description="Work with game records: the text record format (.crec, one game after"
+        " another, tags then actions) and JSON lines, as 'cardrules simulate --out' writes.",
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    for add in SUBCOMMANDS:
+        add(actions)
+
+
+def register_convert(actions: Any) -> None:
+    """``cardrules records convert FILE --to text|jsonl``."""
+    convert = actions.add_parser(
+        "convert",
+        help="convert records between the text format and JSON lines",
+        description="Convert a file of records to the text format or to JSON lines, on"
+        " standard output. The input format is detected: JSON if its first line starts"
+        " with '{', the text format otherwise. Games that cannot be read are reported on"
+        " standard error, the others converted; the exit status is then 1.",
+    )
+    convert.add_argument("file", help="a .crec or JSON-lines file, or - for standard input")
+    convert.add_argument("--to", required=True, choices=("text", "jsonl"), help="output format")
+    convert.set_defaults(run=_convert)
+
+
+def register_show(actions: Any) -> None:
+    """``cardrules records show FILE --game N``."""
+    show = actions.add_parser(
+        "show",
+        help="show one game of a record file move by move",
+        description="Print one game of a record file (text or JSON lines): its tags, then"
+        " the position after each action.",
+    )
+    show.add_argument("file", help="a .crec or JSON-lines file, or - for standard input")
+    show.add_argument("--game", type=int, default=1, help="which game, from 1 (default 1)")
+    show.set_defaults(run=_show)
+
+
+SUBCOMMANDS: list[Callable[[Any], None]] = [register_convert, register_show]
+"""The register functions of the ``records`` sub-commands, in help order."""
+
+
+def _games(path: str, failures: list[str]) -> Any:
+    """The games of ``path`` as text games; faults are added to ``failures``."""
+    text = read_text(path, RECORDS_PROG)
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    if not first.lstrip().startswith("{"):
+        yield from read_games(io.StringIO(text), errors=lambda exc: failures.append(str(exc)))
+        return
+    for number, value, error in read_records(text):
+        try:
+            if error is not None:
+                raise CardRulesError(error)
+            if not isinstance(value, dict) or not isinstance(value.get("game"), str):
+                raise CardRulesError("not a game record")
+            family = value["game"].partition("-")[0]
+            yield TextGame.of(load_game(family).definition.state_from_json(value))
+        except CardRulesError as exc:
+            failures.append(f"line {number}: {exc}")
+
+
+def _finish(failures: list[str]) -> int:
+    for failure in failures[:LISTED_FAILURES]:
+        print(f"{RECORDS_PROG}: error: {failure}", file=sys.stderr)
+    if len(failures) > LISTED_FAILURES:
+        print(f"{RECORDS_PROG}: error: and {len(failures) - LISTED_FAILURES} more", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    failures: list[str] = []
+    for game in _games(args.file, failures):
+        if args.to == "text":
+            sys.stdout.write(game.to_text() + "\n")
+        elif game.record is None:
+            failures.append(f"line {game.line}: a view record has no JSON form")
+        else:
+            sys.stdout.write(dump_json(game.record.to_json()) + "\n")
+    return _finish(failures)
+
+
+def _show(args: argparse.Namespace) -> int:
+    if args.game < 1:
+        raise UsageError(f"--game counts from 1, not {args.game}", f"{RECORDS_PROG} show")
+    failures: list[str] = []
+    found = None
+    for number, game in enumerate(_games(args.file, failures), 1):
+        if number == args.game:
+            found = game
+            break
+    if found is None:
+        _finish(failures)
+        raise UsageError(f"no game {args.game} in {args.file!r}", f"{RECORDS_PROG} show")
+    for name, value in found.tags:
+        print(f"{name}: {value}")
+    if found.record is None:
+        print("a view record: " + ", ".join(found.actions))
+        return 0
+    states = found.states()
+    print(f"\n{next(states)}")
+    for number, (text, state) in enumerate(zip(found.actions, states, strict=True), 1):
+        player = found.record.actions[number - 1]["player"]
+        print(f"\n{number}. seat {player}: {text}\n{state}")
+    return 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import IO, Any
 
 import attrs
 
@@ -19,6 +19,8 @@ from cardrules.cli.games import (
 from cardrules.cli.interrupts import process_pool
 from cardrules.cli.progress import ProgressBar
 from cardrules.cli.usage import UsageError
+from cardrules.records import parse_json_text
+from cardrules.records.text import TextGame
 from cardrules.rng import check_seed
 from cardrules.runner import MAX_GAMES, simulate
 
@@ -49,7 +51,11 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--no-rotate", action="store_true", help="keep each bot in its seat (default: rotate)"
     )
-    parser.add_argument("--out", help="write each game's record to this JSON-lines file")
+    parser.add_argument(
+        "--out",
+        help="write each game's record to this file: the text record format if the name"
+        " ends in .crec (naming each seat's bot), else JSON lines",
+    )
     parser.add_argument(
         "--quiet", action="store_true", help="no progress bar and no warning of a long run"
     )
@@ -69,11 +75,14 @@ def _simulate(args: argparse.Namespace) -> int:
         start = progress.clock()
         simulate(game, bots, 1, seed=seed, rotate_seats=not args.no_rotate)
         progress.forecast(progress.clock() - start, args.games, jobs)
-    out = None
+    out: Any = None
     try:
         out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     except OSError as exc:
         raise UsageError(f"cannot write {args.out!r}: {exc.strerror}") from exc
+    records = out
+    if out is not None and args.out.endswith(".crec"):
+        records = _TextRecords(out, tuple(names), rotate=not args.no_rotate)
     try:
         with process_pool(jobs) as executor:
             result = simulate(
@@ -83,7 +92,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 seed=seed,
                 rotate_seats=not args.no_rotate,
                 executor=executor,
-                records=out,
+                records=records,
                 progress=progress,
             )
     finally:
@@ -93,3 +102,22 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"{game}, {game.num_players} players, seed {seed}, seats {rotation}")
     print(attrs.evolve(result, bot_names=tuple(names)).table())
     return 0
+
+
+class _TextRecords:
+    """A file for :func:`~cardrules.runner.simulate`'s JSON lines that writes each game
+    as a text record instead, naming the bot in each seat (seated as the runner seats them)."""
+
+    def __init__(self, file: IO[str], names: tuple[str, ...], *, rotate: bool) -> None:
+        self._file = file
+        self._names = names
+        self._rotate = rotate
+        self._index = 0
+
+    def write(self, line: str) -> int:
+        players = len(self._names)
+        shift = self._index % players if self._rotate else 0
+        seats = [self._names[(seat - shift) % players] for seat in range(players)]
+        self._index += 1
+        game = TextGame.of(parse_json_text(line), seats=seats)
+        return self._file.write(game.to_text() + "\n")

@@ -6,6 +6,9 @@ through the rules, so a loaded state is valid by construction, then checks the
 summary, so a record edited by hand is caught rather than silently reinterpreted.
 
 The JSON is canonical (sorted keys, no spaces), so equal games give identical bytes.
+The text form people read, :mod:`cardrules.records.text` (``.crec`` files), is
+loaded on first use of :func:`read_games`, :func:`read_headers`, :func:`write_games`
+or the names of that module: it replays through the registry, which imports this module.
 
 >>> from cardrules.dealing import Dealing
 >>> actions = ({"player": 0, "type": "pass"},)
@@ -19,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
@@ -35,15 +39,33 @@ __all__ = [
     "MAX_JSON_DEPTH",
     "VERSION",
     "GameRecord",
+    "TextGame",
+    "TextRecordError",
     "check_summary",
     "dump_json",
+    "game_from_text",
     "json_object",
     "load_record",
     "parse_json_text",
+    "read_games",
+    "read_headers",
     "record_actions",
     "record_of",
     "replay",
+    "write_games",
 ]
+
+_TEXT_NAMES = frozenset(
+    {"TextGame", "TextRecordError", "game_from_text", "read_games", "read_headers", "write_games"}
+)
+
+
+def __getattr__(name: str) -> Any:
+    """The text-format names, loaded from :mod:`cardrules.records.text` on first use."""
+    if name in _TEXT_NAMES:
+        return getattr(importlib.import_module(f"{__name__}.text"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 FORMAT = "cardrules"
 VERSION = 1
