@@ -5,15 +5,12 @@ cards; each game draws its own values (hands, states, observations) with the
 helpers here, and declares them with :func:`register`. With ``player=``, a state is
 drawn as that player sees it: the other players' hidden cards face down.
 
->>> from cardrules import parse_cards, svg
->>> picture = svg.render(parse_cards("AS 10H"))
->>> picture.startswith("<svg") and "♠" in picture and "♥" in picture
+>>> from cardrules import parse_cards
+>>> picture = parse_cards("AS 10H")[1]._repr_svg_()
+>>> picture.startswith("<svg") and "♥" in picture and ">10<" in picture
 True
->>> svg.render(42)
-Traceback (most recent call last):
-...
-TypeError: cannot draw a int; cardrules.svg.render draws cards, card sequences and game values
 
+A value it cannot draw raises :class:`TypeError` naming its type.
 The output is deterministic and valid XML, with every text escaped.
 """
 
@@ -29,6 +26,7 @@ import attrs
 __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
+    "NAMESPACE",
     "Renderer",
     "Seat",
     "Table",
@@ -45,6 +43,9 @@ CARD_WIDTH = 46
 """The width of a drawn card, in SVG units."""
 CARD_HEIGHT = 66
 """The height of a drawn card, in SVG units."""
+
+NAMESPACE = "http://www.w3.org/2000/svg"
+"""The SVG namespace, declared by every document :func:`document` writes."""
 
 Renderer = Callable[[Any, "int | None"], str]
 """A drawing function: ``(value, player)`` to an SVG document."""
@@ -169,7 +170,7 @@ def card(x: float, y: float, text: str | None) -> str:
 
 
 _STEP = 21
-_GAP = 10
+_GAP = 16
 
 
 def _row_width(count: int, groups: Sequence[int] = ()) -> int:
@@ -201,7 +202,7 @@ def _bounds(groups: Sequence[int]) -> list[int]:
 def document(width: float, height: float, body: str, title: str) -> str:
     """A whole SVG document of the given size around ``body``."""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}"'
+        f'<svg xmlns="{NAMESPACE}" width="{width:.0f}" height="{height:.0f}"'
         f' viewBox="0 0 {width:.0f} {height:.0f}" font-family="{_FONT}" role="img">'
         f"<title>{escape(title)}</title>{body}</svg>"
     )
