@@ -29,12 +29,23 @@ from cardrules.cards import _show
 from cardrules.errors import CardRulesError
 from cardrules.registry import load_game
 
-__all__ = ["DEFAULT_MAX_GAMES", "MAX_FRAMES", "frames_of", "load_state", "replay_html"]
+__all__ = [
+    "DEFAULT_MAX_GAMES",
+    "MAX_FRAMES",
+    "ReplayLimitError",
+    "frames_of",
+    "load_state",
+    "replay_html",
+]
 
 DEFAULT_MAX_GAMES = 100
 """How many games a page holds unless told otherwise."""
 MAX_FRAMES = 5000
 """The most positions one page holds, over all its games (each is a few kilobytes)."""
+
+
+class ReplayLimitError(CardRulesError):
+    """More games or positions than a replay page may hold."""
 
 
 def load_state(record: object) -> Any:
@@ -99,13 +110,13 @@ def replay_html(
     frames = 0
     for index, record in enumerate(records):
         if index >= max_games:
-            raise CardRulesError(
+            raise ReplayLimitError(
                 f"more than {max_games} games to replay; pick fewer games or allow more"
             )
         state = load_state(record)
         frames += len(state.history) + 1
         if frames > max_frames:
-            raise CardRulesError(
+            raise ReplayLimitError(
                 f"the games hold more than {max_frames} positions; replay fewer games"
             )
         games.append(_game(index, state, player))

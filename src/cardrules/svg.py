@@ -92,8 +92,8 @@ def render(value: object, player: int | None = None) -> str:
     ``player`` draws a state as that seat sees it (its observation); other
     players' hidden cards are face down and never named in the output.
     """
-    if player is not None and (type(player) is not int or player < 0):
-        raise TypeError(f"player must be a seat number (an int from 0) or None, got {player!r}")
+    if player is not None and type(player) is not int:
+        raise TypeError(f"player must be a seat number (an int) or None, got {player!r}")
     renderer = _lookup(_RENDERERS, value)
     if renderer is not None:
         return str(renderer(value, player))
