@@ -78,7 +78,7 @@ def test_the_page_holds_every_position_of_every_game() -> None:
 def test_the_page_fetches_nothing() -> None:
     page = replay_html([finished(spec, seed) for spec, seed in GAMES])
     assert not re.search(r"https?:|//[a-z]|\burl\(|@import", page, re.IGNORECASE)
-    for tag, name, value in parsed(page).attributes:
+    for tag, name, _ in parsed(page).attributes:
         assert name not in {"src", "href", "action", "srcset", "poster", "data"}, (tag, name)
     assert "default-src 'none'" in page
     assert "<script src" not in page and "<link" not in page
@@ -159,7 +159,7 @@ def test_the_command_reads_no_further_than_it_needs(tmp_path: Path) -> None:
     record = json.dumps(finished("azi", 3).to_json())
     source = tmp_path / "many.jsonl"
     source.write_text((record + "\n") * 20 + "not json\n")
-    with pytest.raises(UsageError, match="more than 5 games.*--game N"):
+    with pytest.raises(UsageError, match=r"more than 5 games.*--game N"):
         run(str(source), "-o", str(tmp_path / "x.html"), "--max-games", "5")
     assert run(str(source), "-o", str(tmp_path / "x.html"), "--game", "3") == 0
     assert not (tmp_path / "y.html").exists()
@@ -187,7 +187,7 @@ def test_the_command_names_the_bad_line(tmp_path: Path) -> None:
     source = tmp_path / "bad.jsonl"
     good = json.dumps(finished("hazari", 1).to_json())
     source.write_text(good + "\n\n" + good.replace('"up"', '"down"', 1) + "\n")
-    with pytest.raises(UsageError, match="^line 3: "):
+    with pytest.raises(UsageError, match=r"^line 3: "):
         run(str(source), "-o", str(tmp_path / "o.html"))
     with pytest.raises(UsageError, match="cannot read"):
         run(str(tmp_path / "missing.jsonl"), "-o", str(tmp_path / "o.html"))
