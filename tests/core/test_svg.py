@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -206,3 +207,22 @@ def test_the_opening_position_replays_to_the_state() -> None:
         assert state.to_json() == final.to_json()
     with pytest.raises(TypeError, match="no replay"):
         svg.start_of(3)
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_the_pictures_in_the_docs_are_current() -> None:
+    """docs/_static holds the pictures the Pictures page shows; redraw them if this fails."""
+    game = load_game("azi(players=4)")
+    state: Any = game.new_state(seed=1)
+    moves = ["play"] * 4 + ["discard QD", "discard 6H", "discard AH", "discard 8S"]
+    moves += ["pass"] * 3 + ["declare"] * 4 + ["card AS", "card KS"]
+    for move in moves:
+        state = state.apply(game.parse_action(move))
+    assert (DOCS / "_static" / "azi-seat-0.svg").read_text() == svg.render(state, player=0)
+    assert sorted(faces(svg.render(state, player=0))) == ["8D", "9D", "AS", "KS", "TH"]
+    state = load_game("hazari").new_state(seed=7)
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    assert (DOCS / "_static" / "hazari-deal.svg").read_text() == svg.render(state)
