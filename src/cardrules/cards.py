@@ -27,6 +27,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from cardrules import svg
 from cardrules.enums import StrictEnumType
 from cardrules.errors import CardParseError, InvalidCardsError
 
@@ -265,6 +266,10 @@ class Card:
             return self.index >= other.index
         return NotImplemented
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture (Jupyter shows it); see :mod:`cardrules.svg`."""
+        return svg.render(self)
+
 
 _CARDS: tuple[Card, ...] = tuple(Card(Rank(i // 4 + 2), Suit(i % 4)) for i in range(52))
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -379,3 +384,10 @@ def require_distinct(cards: Iterable[Card], what: str = "cards") -> tuple[Card, 
                 raise InvalidCardsError(f"{what} repeats {card}")
             seen.add(card)
     return result
+
+
+def _draw_card(card: Card, player: int | None) -> str:
+    return svg.render([card])
+
+
+svg.register(Card, _draw_card, card=True)

@@ -16,6 +16,7 @@ Your hand: not seen yet
   seat 0: waiting, 0 tricks, -10
 """
 
+from cardrules.azi import svg as _svg  # noqa: F401 (registers the pictures)
 from cardrules.azi.actions import (
     ACCEPT,
     DECLINE,

@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from cardrules import svg
 from cardrules.azi.actions import AziAction, parse_action
 from cardrules.azi.events import AziMatchEvent, GameStarted, MatchOver
 from cardrules.azi.observation import AziMatchObservation
@@ -307,6 +308,10 @@ class AziMatch:
         state = "over" if self.is_terminal else f"game {len(self.finished) + 1} of {count}"
         totals = ", ".join(f"seat {seat} {chips:+d}" for seat, chips in enumerate(self.returns()))
         return f"Azi match: {state}; totals {totals}\n{self.current}"
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
+        return svg.render(self)
 
 
 def _legacy(data: dict[str, Any]) -> AziMatch:

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from cardrules import svg
 from cardrules.azi.events import AziEvent, AziMatchEvent, GameStarted, MatchOver, event_from_json
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
@@ -297,6 +298,10 @@ class AziObservation:
             lines.append("Trick: " + ", ".join(f"seat {s} {c}" for s, c in self.trick))
         return "\n".join(lines)
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
+        return svg.render(self)
+
 
 @attrs.frozen
 class AziMatchObservation:
@@ -372,3 +377,7 @@ class AziMatchObservation:
         state = "over" if self.is_over else f"game {len(self.games)} of {count}"
         totals = ", ".join(f"seat {seat} {chips:+d}" for seat, chips in enumerate(self.totals))
         return f"Azi match, seat {self.player}: {state}; totals {totals}\n{self.current}"
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
+        return svg.render(self)

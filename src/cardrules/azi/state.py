@@ -22,6 +22,7 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from cardrules import svg
 from cardrules.azi.actions import AziAction, parse_action
 from cardrules.azi.deal import CARDS_EACH, seats_from_left, stack
 from cardrules.azi.events import AntesPaid, AziEvent
@@ -447,6 +448,10 @@ class AziState(Position):
         if self._winner >= 0:
             lines.append(f"Seat {self._winner} won the pot.")
         return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
+        return svg.render(self)
 
 
 @functools.lru_cache(maxsize=8)

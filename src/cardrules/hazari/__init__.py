@@ -10,6 +10,7 @@ See the Hazari rules page of the documentation for the binding reading of the ru
 360
 """
 
+from cardrules.hazari import svg as _svg  # noqa: F401 (registers the pictures)
 from cardrules.hazari.action_ids import SPLITS, split_id, split_of_id
 from cardrules.hazari.actions import HazariAction, Up, parse_action, parse_action_text
 from cardrules.hazari.arrangement import Arrangement

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from cardrules import svg
 from cardrules.cards import Card, _show, format_cards, parse_cards
 from cardrules.errors import InvalidArrangementError
 from cardrules.hazari.combination import COMBINATIONS, Combination
@@ -158,6 +159,10 @@ class Arrangement:
 
     def __repr__(self) -> str:
         return f"Arrangement.parse('{self}')"
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
+        return svg.render(self)
 
 
 def _validated(

@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from cardrules import svg
 from cardrules.cards import Rank, _show
 from cardrules.errors import InvalidCardsError, ParseError
 
@@ -296,6 +297,10 @@ class Combination:
         if isinstance(other, Combination):
             return self.strength >= other.strength
         return NotImplemented
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
+        return svg.render(self)
 
 
 _SHAPES = {

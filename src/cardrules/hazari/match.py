@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from cardrules import svg
 from cardrules.cards import format_cards
 from cardrules.dealing import Dealing
 from cardrules.game import LegalActions, Turn
@@ -225,3 +226,7 @@ class HazariMatch:
 
     def __repr__(self) -> str:
         return f"HazariMatch.from_json({self.to_json()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
+        return svg.render(self)

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from cardrules import svg
 from cardrules.cards import Card, _show, format_cards, parse_cards
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari.arrangement import Arrangement
@@ -193,6 +194,10 @@ class HazariObservation:
             lines.append("  points: " + " ".join(str(score) for score in self.scores))
         return "\n".join(lines)
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
+        return svg.render(self)
+
 
 def _round_lines(events: tuple[Any, ...]) -> list[str]:
     return [
@@ -308,3 +313,7 @@ class HazariMatchObservation:
             lines.append("  over; winners: " + ", ".join(f"seat {seat}" for seat in self.winners))
         lines += ["  " + line for line in str(current).splitlines()]
         return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
+        return svg.render(self)

@@ -38,6 +38,7 @@ from typing import Any
 
 import attrs
 
+from cardrules import svg
 from cardrules.cards import Card, _show, format_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
@@ -447,6 +448,10 @@ class HazariState:
 
     def __repr__(self) -> str:
         return f"HazariState.from_json({self.to_json()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
+        return svg.render(self)
 
 
 def _start_from_record(record: GameRecord) -> HazariState:

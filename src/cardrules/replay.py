@@ -1,0 +1,208 @@
+"""The replay page: one self-contained HTML file that steps through recorded games.
+
+:func:`replay_html` replays each record from its opening position and draws every
+position with :func:`cardrules.svg.render`. The page holds those pictures and a
+few lines of script: buttons and the arrow keys step forwards and backwards, and a
+selector picks the game when there are several. It fetches nothing (its content
+security policy forbids every fetch), so it opens from a file anywhere.
+
+The page reads its URL fragment, so a link can open a position:
+``replay.html#game=2&step=5``; ``keys=RRL`` then presses the arrow keys (R right,
+L left) and ``clicks=NNP`` the Forward and Back buttons, as a person would.
+
+>>> from cardrules import load_game
+>>> state = load_game("hazari").new_state(seed=1)
+>>> page = replay_html([state.apply(state.legal_actions()[0])])
+>>> page.startswith("<!DOCTYPE html>") and "step 0 of 1" in page
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+from cardrules import svg
+from cardrules.cards import _show
+from cardrules.errors import CardRulesError
+from cardrules.registry import load_game
+
+__all__ = [
+    "DEFAULT_MAX_GAMES",
+    "MAX_FRAMES",
+    "ReplayLimitError",
+    "frames_of",
+    "load_state",
+    "replay_html",
+]
+
+DEFAULT_MAX_GAMES = 100
+"""How many games a page holds unless told otherwise."""
+MAX_FRAMES = 5000
+"""The most positions one page holds, over all its games (each is a few kilobytes)."""
+
+
+class ReplayLimitError(CardRulesError):
+    """More games or positions than a replay page may hold."""
+
+
+def load_state(record: object) -> Any:
+    """A game state from a record (a parsed JSON record, its text, or a state itself)."""
+    if isinstance(record, (str, bytes)):
+        try:
+            record = json.loads(record)
+        except ValueError as exc:
+            raise CardRulesError(f"a record is not valid JSON: {exc}") from None
+    if isinstance(record, dict):
+        game = record.get("game")
+        if not isinstance(game, str):
+            raise CardRulesError(f"a record needs a game name, got {_show(game)}")
+        return load_game(game.partition("-")[0]).definition.state_from_json(record)
+    if hasattr(record, "history") and hasattr(record, "apply"):
+        return record
+    raise CardRulesError(f"expected a game record or a game state, got {_show(record)}")
+
+
+def frames_of(state: Any) -> list[Any]:
+    """Every position of ``state``'s game, from the opening to ``state`` itself."""
+    positions = [svg.start_of(state)]
+    for turn in state.history:
+        positions.append(positions[-1].apply(turn.action))
+    return positions
+
+
+def _game(index: int, state: Any, player: int | None) -> dict[str, Any]:
+    positions = frames_of(state)
+    captions = ["the opening position"] + [
+        f"seat {turn.player}: {turn.action}" for turn in state.history
+    ]
+    name = type(state).__name__
+    return {
+        "title": f"game {index + 1}: {name}, {len(state.history)} actions",
+        "frames": [_inline(svg.render(position, player)) for position in positions],
+        "captions": captions,
+    }
+
+
+def _inline(picture: str) -> str:
+    """An SVG document as HTML holds it inline: the namespace is implied, so no URL."""
+    return picture.replace(f' xmlns="{svg.NAMESPACE}"', "", 1)
+
+
+def replay_html(
+    records: Iterable[object],
+    *,
+    player: int | None = None,
+    max_games: int = DEFAULT_MAX_GAMES,
+    max_frames: int = MAX_FRAMES,
+) -> str:
+    """The replay page of ``records`` (JSON records, their texts, or states), as HTML text.
+
+    ``player`` shows every position as that seat saw it. More than ``max_games``
+    games, or more than ``max_frames`` positions in all, raise CardRulesError
+    before the page is built, so a huge file never makes a huge page.
+    """
+    if type(max_games) is not int or max_games < 1:
+        raise CardRulesError(f"max_games must be a positive int, got {_show(max_games)}")
+    games: list[dict[str, Any]] = []
+    frames = 0
+    for index, record in enumerate(records):
+        if index >= max_games:
+            raise ReplayLimitError(
+                f"more than {max_games} games to replay; pick fewer games or allow more"
+            )
+        state = load_state(record)
+        frames += len(state.history) + 1
+        if frames > max_frames:
+            raise ReplayLimitError(
+                f"the games hold more than {max_frames} positions; replay fewer games"
+            )
+        games.append(_game(index, state, player))
+    if not games:
+        raise CardRulesError("no games to replay")
+    return _page(games)
+
+
+def _page(games: list[dict[str, Any]]) -> str:
+    data = json.dumps({"games": games}, ensure_ascii=True, separators=(",", ":"))
+    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    options = "".join(
+        f'<option value="{i}">{escape(game["title"])}</option>' for i, game in enumerate(games)
+    )
+    first = games[0]
+    hidden = "" if len(games) > 1 else " hidden"
+    return (
+        _HEAD
+        + f'<body><header><select id="game" aria-label="game"{hidden}>{options}</select>'
+        + '<button id="first" title="first position (Home)">First</button>'
+        + '<button id="prev" title="back (left arrow)">&#x25C0; Back</button>'
+        + f'<span id="counter">step 0 of {len(first["frames"]) - 1}</span>'
+        + '<button id="next" title="forward (right arrow)">Forward &#x25B6;</button>'
+        + '<button id="last" title="last position (End)">Last</button></header>'
+        + f'<p id="caption">{escape(first["captions"][0])}</p>'
+        + f'<div id="frame">{first["frames"][0]}</div>'
+        + f'<script type="application/json" id="data">{data}</script>'
+        + f"<script>{_SCRIPT}</script></body></html>\n"
+    )
+
+
+_HEAD = (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+    '<meta http-equiv="Content-Security-Policy" content="default-src \'none\';'
+    " style-src 'unsafe-inline'; script-src 'unsafe-inline'\">"
+    '<meta name="viewport" content="width=device-width, initial-scale=1">'
+    "<title>cardrules replay</title><style>"
+    "body{margin:0;background:#0d2616;color:#f1f8e9;font-family:DejaVu Sans,Arial,sans-serif}"
+    "header{display:flex;gap:8px;align-items:center;padding:8px 12px;background:#0a1d11}"
+    "button,select{font-size:15px;padding:4px 10px}"
+    "#counter{min-width:9em;text-align:center;font-weight:bold}"
+    "#caption{margin:6px 12px;font-size:15px}#frame svg{display:block;max-width:100%;height:auto}"
+    "</style></head>"
+)
+
+_SCRIPT = """
+"use strict";
+const data = JSON.parse(document.getElementById("data").textContent);
+const frame = document.getElementById("frame");
+const counter = document.getElementById("counter");
+const caption = document.getElementById("caption");
+const choice = document.getElementById("game");
+let game = 0, step = 0;
+function show(g, s) {
+  game = Math.max(0, Math.min(data.games.length - 1, g | 0));
+  const frames = data.games[game].frames;
+  step = Math.max(0, Math.min(frames.length - 1, s | 0));
+  frame.innerHTML = frames[step];
+  counter.textContent = "step " + step + " of " + (frames.length - 1);
+  caption.textContent = data.games[game].captions[step];
+  choice.value = String(game);
+}
+function go(delta) { show(game, step + delta); }
+document.getElementById("prev").addEventListener("click", () => go(-1));
+document.getElementById("next").addEventListener("click", () => go(1));
+document.getElementById("first").addEventListener("click", () => show(game, 0));
+document.getElementById("last").addEventListener("click", () => show(game, 1e9));
+choice.addEventListener("change", () => show(Number(choice.value), 0));
+document.addEventListener("keydown", (event) => {
+  const moves = {ArrowLeft: -1, ArrowRight: 1};
+  if (event.key in moves) { go(moves[event.key]); event.preventDefault(); }
+  else if (event.key === "Home") show(game, 0);
+  else if (event.key === "End") show(game, 1e9);
+});
+function fromFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  show(Number(params.get("game") || 0), Number(params.get("step") || 0));
+  for (const key of params.get("keys") || "") {
+    const name = {R: "ArrowRight", L: "ArrowLeft"}[key];
+    if (name) document.dispatchEvent(new KeyboardEvent("keydown", {key: name}));
+  }
+  for (const click of params.get("clicks") || "") {
+    const id = {N: "next", P: "prev"}[click];
+    if (id) document.getElementById(id).click();
+  }
+}
+window.addEventListener("hashchange", fromFragment);
+fromFragment();
+"""

@@ -1,0 +1,193 @@
+"""The replay page and ``cardrules records html``: self-contained, bounded, exact."""
+
+from __future__ import annotations
+
+import argparse
+import html.parser
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardrules import Rng, load_game, svg
+from cardrules.cli import records_html
+from cardrules.cli.usage import UsageError
+from cardrules.errors import CardRulesError
+from cardrules.replay import ReplayLimitError, frames_of, replay_html
+
+
+def finished(spec: str, seed: int) -> Any:
+    state: Any = load_game(spec).new_state(seed=seed)
+    rng = Rng(seed)
+    while not state.is_terminal and state.current_player is not None:
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randbelow(len(legal))])
+    return state
+
+
+class _Page(html.parser.HTMLParser):
+    """The page's tags and attributes, and the JSON of its data script."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.attributes: list[tuple[str, str, str | None]] = []
+        self.data = ""
+        self._in_data = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.attributes += [(tag, name, value) for name, value in attrs]
+        self._in_data = ("id", "data") in attrs
+
+    def handle_data(self, data: str) -> None:
+        if self._in_data:
+            self.data += data
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_data = False
+
+
+def parsed(page: str) -> _Page:
+    reader = _Page()
+    reader.feed(page)
+    return reader
+
+
+GAMES = [("hazari", 1), ("azi(players=4)", 2), ("azi(players=5)", 3)]
+
+
+def test_the_page_holds_every_position_of_every_game() -> None:
+    states = [finished(spec, seed) for spec, seed in GAMES]
+    page = replay_html(s.to_json() for s in states)
+    data = json.loads(parsed(page).data)
+    assert len(data["games"]) == len(states)
+    for state, game in zip(states, data["games"], strict=True):
+        assert len(game["frames"]) == len(state.history) + 1 == len(game["captions"])
+        positions = frames_of(state)
+        assert positions[-1].to_json() == state.to_json()
+        for position, frame in zip(positions, game["frames"], strict=True):
+            expected = svg.render(position).replace(f' xmlns="{svg.NAMESPACE}"', "")
+            assert frame == expected
+            ET.fromstring(frame)
+        turns = [f"seat {t.player}: {t.action}" for t in state.history]
+        assert game["captions"][1:] == turns
+
+
+def test_the_page_fetches_nothing() -> None:
+    page = replay_html([finished(spec, seed) for spec, seed in GAMES])
+    assert not re.search(r"https?:|//[a-z]|\burl\(|@import", page, re.IGNORECASE)
+    for tag, name, _ in parsed(page).attributes:
+        assert name not in {"src", "href", "action", "srcset", "poster", "data"}, (tag, name)
+    assert "default-src 'none'" in page
+    assert "<script src" not in page and "<link" not in page
+
+
+def test_one_game_hides_the_selector_and_several_show_it() -> None:
+    one = replay_html([finished("hazari", 1)])
+    assert '<select id="game" aria-label="game" hidden>' in one
+    two = replay_html([finished("hazari", 1), finished("azi", 1)])
+    assert '<select id="game" aria-label="game">' in two
+    assert two.count("<option") == 2
+
+
+def test_a_seats_replay_draws_that_seats_view() -> None:
+    state = finished("azi(players=4)", 5)
+    data = json.loads(parsed(replay_html([state], player=2)).data)
+    for position, frame in zip(frames_of(state), data["games"][0]["frames"], strict=True):
+        assert frame == svg.render(position, 2).replace(f' xmlns="{svg.NAMESPACE}"', "")
+
+
+def test_the_page_is_bounded() -> None:
+    record = finished("azi", 1).to_json()
+    with pytest.raises(ReplayLimitError, match="more than 3 games"):
+        replay_html([record] * 4, max_games=3)
+    assert replay_html([record] * 3, max_games=3).count("<option") == 3
+    frames = len(record["actions"]) + 1
+    with pytest.raises(ReplayLimitError, match="positions"):
+        replay_html([record] * 3, max_frames=2 * frames)
+
+    def endless() -> Any:
+        while True:
+            yield record
+
+    with pytest.raises(ReplayLimitError):
+        replay_html(endless())
+    with pytest.raises(CardRulesError, match="no games"):
+        replay_html([])
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [({"game": 3}, "game name"), (17, "expected a game record"), ("{", "not valid JSON")],
+)
+def test_bad_records_are_package_errors(record: object, message: str) -> None:
+    with pytest.raises(CardRulesError, match=message):
+        replay_html([record])
+
+
+def run(*argv: str) -> int:
+    parser = argparse.ArgumentParser()
+    records_html.register(parser.add_subparsers())
+    args = parser.parse_args(["html", *argv])
+    status: int = args.run(args)
+    return status
+
+
+def jsonl(path: Path, states: list[Any]) -> Path:
+    path.write_text("".join(json.dumps(s.to_json()) + "\n" for s in states))
+    return path
+
+
+def test_the_command_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    states = [finished("hazari", 2), finished("azi", 2)]
+    source = jsonl(tmp_path / "games.jsonl", states)
+    out = tmp_path / "replay.html"
+    assert run(str(source), "-o", str(out)) == 0
+    assert out.read_text() == replay_html(states)
+    assert capsys.readouterr().out == f"wrote {out}\n"
+    assert run(str(source), "-o", str(out), "--game", "2") == 0
+    assert out.read_text() == replay_html(states[1:])
+    pretty = tmp_path / "one.json"
+    pretty.write_text(json.dumps(states[0].to_json(), indent=2))
+    assert run(str(pretty), "-o", str(out)) == 0
+    assert out.read_text() == replay_html(states[:1])
+
+
+def test_the_command_reads_no_further_than_it_needs(tmp_path: Path) -> None:
+    record = json.dumps(finished("azi", 3).to_json())
+    source = tmp_path / "many.jsonl"
+    source.write_text((record + "\n") * 20 + "not json\n")
+    with pytest.raises(UsageError, match=r"more than 5 games.*--game N"):
+        run(str(source), "-o", str(tmp_path / "x.html"), "--max-games", "5")
+    assert run(str(source), "-o", str(tmp_path / "x.html"), "--game", "3") == 0
+    assert not (tmp_path / "y.html").exists()
+    with pytest.raises(UsageError, match="line 21: not valid JSON"):
+        run(str(source), "-o", str(tmp_path / "y.html"), "--max-games", "50")
+    assert not (tmp_path / "y.html").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--max-games", "0"], "--max-games must be 1 to 1000"),
+        (["--max-games", "1001"], "--max-games must be 1 to 1000"),
+        (["--game", "0"], "--game counts from 1"),
+        (["--game", "9"], "no game 9"),
+    ],
+)
+def test_the_command_rejects_bad_options(tmp_path: Path, argv: list[str], message: str) -> None:
+    source = jsonl(tmp_path / "g.jsonl", [finished("hazari", 1)])
+    with pytest.raises(UsageError, match=message):
+        run(str(source), "-o", str(tmp_path / "o.html"), *argv)
+
+
+def test_the_command_names_the_bad_line(tmp_path: Path) -> None:
+    source = tmp_path / "bad.jsonl"
+    good = json.dumps(finished("hazari", 1).to_json())
+    source.write_text(good + "\n\n" + good.replace('"up"', '"down"', 1) + "\n")
+    with pytest.raises(UsageError, match=r"^line 3: "):
+        run(str(source), "-o", str(tmp_path / "o.html"))
+    with pytest.raises(UsageError, match="cannot read"):
+        run(str(tmp_path / "missing.jsonl"), "-o", str(tmp_path / "o.html"))
