@@ -191,3 +191,15 @@ def test_the_command_names_the_bad_line(tmp_path: Path) -> None:
         run(str(source), "-o", str(tmp_path / "o.html"))
     with pytest.raises(UsageError, match="cannot read"):
         run(str(tmp_path / "missing.jsonl"), "-o", str(tmp_path / "o.html"))
+
+
+def test_records_html_reads_the_text_record_format(tmp_path: Path) -> None:
+    from cardrules.cli import main
+
+    crec, page = tmp_path / "games.crec", tmp_path / "replay.html"
+    argv = ["simulate", "azi", "--games", "2", "--bots", "random", "--quiet", "--out", str(crec)]
+    assert main(argv) == 0
+    assert main(["records", "html", str(crec), "-o", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    frames = html.count("<svg") + html.count("\\u003csvg")
+    assert frames > 2 and "https://" not in html and "src=" not in html

@@ -23,7 +23,7 @@ from cardrules.cli import (
     demo,
     hazari,
     play,
-    records,
+    records_html,
     simulate,
     tournament,
 )
@@ -47,17 +47,18 @@ COMMANDS = (
 )
 """The modules of :mod:`cardrules.cli` that register sub-commands, in help order."""
 
-_MODULES = {
-    "cards": cards,
-    "deal": deal,
-    "hazari": hazari,
-    "azi": azi,
-    "play": play,
-    "simulate": simulate,
-    "tournament": tournament,
-    "records": records,
-    "demo": demo,
+_REGISTER = {
+    "cards": cards.register,
+    "deal": deal.register,
+    "hazari": hazari.register,
+    "azi": azi.register,
+    "play": play.register,
+    "simulate": simulate.register,
+    "tournament": tournament.register,
+    "records": records_html.register_group,
+    "demo": demo.register,
 }
+"""Each command's register function."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -92,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     for name in COMMANDS:
-        _MODULES[name].register(commands)
+        _REGISTER[name](commands)
     return parser
 
 

@@ -20,7 +20,7 @@ import argparse
 import io
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules.cli.text import listed, plural
@@ -189,8 +189,9 @@ def check_records(path: str, game: str, describe: Describe, prog: str) -> int:
 RECORDS_PROG = "cardrules records"
 
 
-def register(commands: Any) -> None:
-    """Add ``cardrules records`` and its sub-commands (one register function each)."""
+def register(commands: Any, extra: Sequence[Callable[[Any], None]] = ()) -> None:
+    """Add ``cardrules records`` and its sub-commands (one register function each):
+    those of :data:`SUBCOMMANDS`, then ``extra`` (such as ``records html``)."""
     parser = commands.add_parser(
         "records",
         help="read, convert and show game records (text .crec or JSON lines)",
@@ -198,7 +199,7 @@ def register(commands: Any) -> None:
         " another, tags then actions) and JSON lines, as 'cardrules simulate --out' writes.",
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    for add in SUBCOMMANDS:
+    for add in [*SUBCOMMANDS, *extra]:
         add(actions)
 
 

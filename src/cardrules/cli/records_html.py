@@ -14,12 +14,14 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
+from cardrules import records
+from cardrules.cli import records as record_commands
 from cardrules.cli.records import read_records
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.replay import DEFAULT_MAX_GAMES, ReplayLimitError, load_state, replay_html
 
-__all__ = ["MAX_DOCUMENT_BYTES", "MAX_GAMES", "read_games", "register"]
+__all__ = ["MAX_DOCUMENT_BYTES", "MAX_GAMES", "read_games", "register", "register_group"]
 
 MAX_GAMES = 1000
 """The most games ``--max-games`` allows on one page."""
@@ -27,6 +29,11 @@ MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 """The largest pretty-printed (multi-line) record read; JSON lines have no limit."""
 
 _PROG = "cardrules records html"
+
+
+def register_group(commands: Any) -> None:
+    """Add the ``records`` command group, with ``html`` after the others."""
+    record_commands.register(commands, extra=[register])
 
 
 def register(actions: Any) -> None:
@@ -38,7 +45,9 @@ def register(actions: Any) -> None:
         " stepped with buttons or the arrow keys, with a game selector when there are"
         " several. The page loads nothing from the network.",
     )
-    html.add_argument("file", help="a JSON record or a JSON-lines file of records, or -")
+    html.add_argument(
+        "file", help="a text record file (.crec), a JSON record or JSON lines of records, or -"
+    )
     html.add_argument("-o", "--output", required=True, help="the HTML file to write")
     html.add_argument("--game", type=int, help="only the Nth game of the file (from 1)")
     html.add_argument(
@@ -90,8 +99,15 @@ def read_games(handle: IO[str]) -> Iterator[tuple[int, object]]:
             raise UsageError(f"line {number}: not valid JSON: {exc}", _PROG) from None
 
 
-def _states(handle: IO[str], game: int | None) -> Iterator[Any]:
-    for index, (number, record) in enumerate(read_games(handle), 1):
+def _text_games(handle: IO[str]) -> Iterator[tuple[int, object]]:
+    """The games of a text record file (``.crec``) as ``(line number, state)``."""
+    for game in records.read_games(handle):
+        yield game.line, game.state()
+
+
+def _states(handle: IO[str], game: int | None, text: bool = False) -> Iterator[Any]:
+    games = _text_games(handle) if text else read_games(handle)
+    for index, (number, record) in enumerate(games, 1):
         if game is not None and index != game:
             continue
         try:
@@ -116,7 +132,9 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"cannot read {args.file!r}: {exc.strerror}", _PROG) from None
     try:
-        page = replay_html(_states(handle, args.game), player=args.player, max_games=args.max_games)
+        text = args.file.endswith(".crec")
+        states = _states(handle, args.game, text)
+        page = replay_html(states, player=args.player, max_games=args.max_games)
     except UnicodeDecodeError:
         raise UsageError(f"{args.file!r} is not UTF-8 text", _PROG) from None
     except ReplayLimitError as exc:
