@@ -247,6 +247,7 @@ INTERRUPTS = [
     (("tournament",), ["hazari", "--jobs", "2"], "cardrules.cli.tournament.tournament"),
     (("records", "convert"), ["-", "--to", "text"], "cardrules.cli.records.read_text"),
     (("records", "show"), ["-"], "cardrules.cli.records.read_text"),
+    (("records", "html"), ["-", "-o", os.devnull], "cardrules.cli.records_html.replay_html"),
     (("demo",), [], "cardrules.cli.demo.play_narrated"),
 ]
 
