@@ -244,6 +244,8 @@ class GameRecord:
 
         Anything malformed raises :class:`InvalidStateError` naming what is wrong.
         """
+        if not isinstance(game, str):
+            raise InvalidStateError(f"the record kind must be a name, got {_show(game)}")
         if isinstance(text, dict):  # written and read back, so it is JSON and bounded
             text = dump_json(text)
         data = _object(parse_json_text(text), "a game record")
