@@ -68,6 +68,11 @@ class TextRecordError(InvalidStateError):
     """A text record that cannot be read: ``line`` is where, ``game`` counts from 0."""
 
     def __init__(self, message: str, line: int, game: int = 0) -> None:
+        if not isinstance(message, str) or type(line) is not int or type(game) is not int:
+            raise InvalidStateError(
+                f"a TextRecordError needs a message and whole line and game numbers,"
+                f" got {_show(message)}, {_show(line)}, {_show(game)}"
+            )
         super().__init__(f"line {line}: {message}")
         self.line = line
         self.game = game
