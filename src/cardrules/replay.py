@@ -65,6 +65,7 @@ def load_state(record: object) -> Any:
     raise CardRulesError(f"expected a game record or a game state, got {_show(record)}")
 
 
+@svg.checked
 def frames_of(state: Any) -> list[Any]:
     """Every position of ``state``'s game, from the opening to ``state`` itself."""
     positions = [svg.start_of(state)]
@@ -91,6 +92,7 @@ def _inline(picture: str) -> str:
     return picture.replace(f' xmlns="{svg.NAMESPACE}"', "", 1)
 
 
+@svg.checked
 def replay_html(
     records: Iterable[object],
     *,
@@ -104,8 +106,9 @@ def replay_html(
     games, or more than ``max_frames`` positions in all, raise CardRulesError
     before the page is built, so a huge file never makes a huge page.
     """
-    if type(max_games) is not int or max_games < 1:
-        raise CardRulesError(f"max_games must be a positive int, got {_show(max_games)}")
+    for name, limit in (("max_games", max_games), ("max_frames", max_frames)):
+        if type(limit) is not int or limit < 1:
+            raise CardRulesError(f"{name} must be a positive int, got {_show(limit)}")
     games: list[dict[str, Any]] = []
     frames = 0
     for index, record in enumerate(records):

@@ -10,28 +10,34 @@ drawn as that player sees it: the other players' hidden cards face down.
 >>> picture.startswith("<svg") and "♥" in picture and ">10<" in picture
 True
 
-A value it cannot draw raises :class:`TypeError` naming its type.
+A value it cannot draw raises :class:`DrawingError` (also a :class:`TypeError`)
+naming its type.
 The output is deterministic and valid XML, with every text escaped.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
+
+from cardrules.errors import CardRulesError, _short
 
 __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
     "NAMESPACE",
+    "DrawingError",
     "Renderer",
     "Seat",
     "Table",
     "card",
     "card_row",
+    "checked",
     "document",
     "draw_table",
     "register",
@@ -64,6 +70,33 @@ _FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 _FELT = "#1f6b3a"
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class DrawingError(CardRulesError, TypeError):
+    """A value or an argument that cannot be drawn (it is also a :class:`TypeError`)."""
+
+
+def checked(function: Callable[P, R]) -> Callable[P, R]:
+    """``function``, with a wrong-typed argument reported as a :class:`DrawingError`."""
+
+    @functools.wraps(function)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return function(*args, **kwargs)
+        except CardRulesError:
+            raise
+        except (TypeError, AttributeError, ValueError, LookupError, ArithmeticError) as exc:
+            shown = ", ".join(
+                [*map(_short, args), *(f"{k}={_short(v)}" for k, v in kwargs.items())]
+            )
+            raise DrawingError(f"{function.__name__}({shown}): {exc}") from None
+
+    return call
+
+
+@checked
 def register(
     cls: type, renderer: Renderer, *, card: bool = False, start: Callable[[Any], Any] | None = None
 ) -> None:
@@ -86,6 +119,7 @@ def _lookup(table: dict[type, Any], value: object) -> Any:
     return None
 
 
+@checked
 def render(value: object, player: int | None = None) -> str:
     """The SVG picture of ``value``: a card, a sequence of cards or a game value.
 
@@ -93,7 +127,7 @@ def render(value: object, player: int | None = None) -> str:
     players' hidden cards are face down and never named in the output.
     """
     if player is not None and type(player) is not int:
-        raise TypeError(f"player must be a seat number (an int) or None, got {player!r}")
+        raise DrawingError(f"player must be a seat number (an int) or None, got {_short(player)}")
     renderer = _lookup(_RENDERERS, value)
     if renderer is not None:
         return str(renderer(value, player))
@@ -102,17 +136,18 @@ def render(value: object, player: int | None = None) -> str:
         return document(
             _row_width(len(texts)) + 16, CARD_HEIGHT + 16, card_row(8, 8, texts), "cards"
         )
-    raise TypeError(
+    raise DrawingError(
         f"cannot draw a {type(value).__name__}; cardrules.svg.render draws cards,"
         " card sequences and game values"
     )
 
 
+@checked
 def start_of(state: object) -> Any:
     """The opening position of ``state``'s game (from which its history replays)."""
     start = _lookup(_STARTS, state)
     if start is None:
-        raise TypeError(f"no replay is known for a {type(state).__name__}")
+        raise DrawingError(f"no replay is known for a {type(state).__name__}")
     return start(state)
 
 
@@ -132,6 +167,7 @@ def _text(
     )
 
 
+@checked
 def card(x: float, y: float, text: str | None) -> str:
     """One card with its top-left corner at ``(x, y)``: ``"TH"`` face up, ``None`` face down.
 
@@ -179,6 +215,7 @@ def _row_width(count: int, groups: Sequence[int] = ()) -> int:
     return (count - 1) * _STEP + CARD_WIDTH + _GAP * max(0, len(groups) - 1)
 
 
+@checked
 def card_row(x: float, y: float, texts: Sequence[str | None], groups: Sequence[int] = ()) -> str:
     """Cards overlapping left to right from ``(x, y)``; ``groups`` sizes leave gaps between."""
     parts: list[str] = []
@@ -199,6 +236,7 @@ def _bounds(groups: Sequence[int]) -> list[int]:
     return found
 
 
+@checked
 def document(width: float, height: float, body: str, title: str) -> str:
     """A whole SVG document of the given size around ``body``."""
     return (
@@ -265,6 +303,7 @@ def _seat(index: int, seat: Seat, table: Table) -> str:
     return "".join(parts)
 
 
+@checked
 def draw_table(table: Table) -> str:
     """The SVG document of ``table``: the felt, the seats, the middle and the facts."""
     parts = [

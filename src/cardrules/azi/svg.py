@@ -27,6 +27,7 @@ __all__ = ["draw_observation", "draw_state"]
 _DEALT = 4
 
 
+@svg.checked
 def draw_state(state: AziState, player: int | None = None) -> str:
     """A pot as the table sees it (every hand face up), or as ``player`` sees it."""
     if player is not None:
@@ -49,6 +50,7 @@ def _backs(observation: AziObservation, seat: int) -> int:
     return max(0, _DEALT - 1 - played)
 
 
+@svg.checked
 def draw_observation(observation: AziObservation, player: int | None = None) -> str:
     """What one seat sees: its own hand face up, the other hands face down."""
     you = observation.player

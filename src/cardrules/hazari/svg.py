@@ -33,6 +33,7 @@ def _texts(cards: tuple[Card, ...]) -> tuple[str, ...]:
     return tuple(str(c) for c in cards)
 
 
+@svg.checked
 def draw_combination(combination: Combination, player: int | None = None) -> str:
     """A combination: its ranks as suitless tiles, and its name."""
     tiles = [f"{rank.symbol}-" for rank in combination.ranks]
@@ -51,6 +52,7 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+@svg.checked
 def draw_arrangement(arrangement: Arrangement, player: int | None = None) -> str:
     """An arrangement: the four groups side by side, each named below."""
     parts = ['<rect width="100%" height="100%" fill="#14361f"/>']
@@ -88,6 +90,7 @@ def _label(seat: int, dealer: int, you: int | None) -> str:
     return f"seat {seat}" + (f" ({', '.join(marks)})" if marks else "")
 
 
+@svg.checked
 def draw_state(state: HazariState, player: int | None = None) -> str:
     """A deal as the table sees it, or with ``player`` as that seat sees it."""
     if player is not None:
@@ -120,6 +123,7 @@ def _info(
     return (f"deal {deal}: {turn}", *_round_lines(rounds))
 
 
+@svg.checked
 def draw_observation(observation: HazariObservation, player: int | None = None) -> str:
     """What one seat sees: its own hand, the others face down until their rounds show."""
     you = observation.player
