@@ -129,8 +129,14 @@ class AziDefinition(GameDefinition):
 
     def batch_engine(self, rules: AziRules) -> Any:
         """The numpy kernels of :mod:`cardrules.azi.batch` (the ``numpy`` extra)."""
-        from cardrules.azi.batch import batch_engine  # numpy only when a batch is asked for
-
+        try:
+            from cardrules.azi.batch import batch_engine  # numpy only when a batch is asked for
+        except ModuleNotFoundError as missing:
+            if missing.name != "numpy":
+                raise
+            raise InvalidRulesError(
+                "the batch engine needs numpy: pip install 'cardrules[numpy]'"
+            ) from None
         return batch_engine(rules)
 
     def bots(self) -> Mapping[str, BotFactory]:
