@@ -12,6 +12,12 @@ import cardrules
 EXTRAS = {"pyspiel", "open_spiel", "numpy", "pettingzoo", "gymnasium", "dask", "distributed"}
 
 
+def _needs_an_extra(name: str) -> bool:
+    """The integrations and the batch engines (``cardrules.batch``, ``*.batch*``)."""
+    last = name.rpartition(".")[2]
+    return name.startswith("cardrules.integrations.") or last.startswith("batch")
+
+
 def main() -> int:
     if "site-packages" not in (cardrules.__file__ or ""):
         print(f"cardrules was imported from {cardrules.__file__}, not an installed wheel")
@@ -23,8 +29,8 @@ def main() -> int:
         try:
             module = importlib.import_module(info.name)
         except ModuleNotFoundError as exc:
-            # An integration whose extra is not installed: it names the pip command.
-            if info.name.startswith("cardrules.integrations.") and exc.name in EXTRAS:
+            # An integration or a batch engine whose extra is not installed.
+            if _needs_an_extra(info.name) and exc.name in EXTRAS:
                 print(f"skipped {info.name}: {exc}")
                 continue
             raise
