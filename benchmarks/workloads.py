@@ -92,12 +92,13 @@ def best_seconds(batch: Callable[[], object], repeat: int) -> float:
 # ---------------------------------------------------------------------------- Azi
 
 
-def play_azi_games(games: int, observe: bool) -> int:
-    """Random 4-player Azi games from seeds ``0..games-1``; returns the number of applies."""
+def play_azi_games(games: int, observe: bool, first: int = 0) -> int:
+    """Random 4-player Azi games from seeds ``first..first+games-1``; returns the number
+    of applies."""
     from cardrules.azi import new_game
 
     applies = 0
-    for seed in range(games):
+    for seed in range(first, first + games):
         choose = random.Random(seed).randrange
         state = new_game(4, seed=seed)
         while not state.is_terminal:
@@ -114,17 +115,20 @@ def play_azi_games(games: int, observe: bool) -> int:
 def azi_games_workload(default_games: int, observe: bool) -> Run:
     def run(repeat: int, scale: float) -> tuple[list[Figure], float]:
         games = sized(default_games, scale)
-        applies = 0
+        applies = rounds = 0
 
         def batch() -> None:
-            nonlocal applies
-            applies = play_azi_games(games, observe)
+            # Fresh seeds every repetition: repetition r plays seeds r*games onwards.
+            nonlocal applies, rounds
+            applies += play_azi_games(games, observe, first=rounds * games)
+            rounds += 1
 
         seconds = best_seconds(batch, repeat)
         return [
             Figure("games/s", games / seconds, "games/s", "higher"),
-            Figure("us/apply", seconds / applies * 1e6, "µs", "lower"),
-            Figure("applies/game", applies / games, "applies", None),
+            Figure("us/apply", seconds / (applies / rounds) * 1e6, "µs", "lower"),
+            Figure("applies/game", applies / (games * rounds), "applies", None),
+            Figure("distinct games", games * rounds, "games", None),
         ], seconds
 
     return run

@@ -88,8 +88,12 @@ _PLAY = Phase.PLAY
 _JOINING = Phase.JOINING
 _OVER = Phase.OVER
 
-_DISCARDS = {index: Discard(Card.from_index(index)) for index in range(52)}
-_PLAYS = {index: PlayCard(Card.from_index(index)) for index in range(52)}
+# By card index; lists, as indexing a list is the cheapest lookup there is.
+_DISCARDS = [Discard(Card.from_index(index)) for index in range(52)]
+_PLAYS = [PlayCard(Card.from_index(index)) for index in range(52)]
+_trusted_tuple = tuple.__new__
+"""``_trusted_tuple(ActionTuple, actions)`` builds legal actions the engine made itself
+without :class:`ActionTuple`'s checks (a tenth of a play turn's legal actions, by profile)."""
 _FOLD_CHOICES: ActionTuple[AziAction] = ActionTuple((PLAY, FOLD))
 _ANSWERS: ActionTuple[AziAction] = ActionTuple((ACCEPT, DECLINE))
 _JOIN_CHOICES: ActionTuple[AziAction] = ActionTuple((JOIN, SKIP))
@@ -117,6 +121,7 @@ class GameSetup:
         "noes",
         "nones",
         "pack",
+        "playable",
         "players",
         "rules",
         "zeros",
@@ -143,6 +148,12 @@ class GameSetup:
         self.nobody = (NOBODY,) * n
         self.zeros = (0,) * n
         self._ids: ActionIds | None = None
+        self.playable: tuple[object, tuple[Card, ...]] = (None, ())
+        """The position whose playable cards were last worked out, and those cards: a
+        play turn's legal actions are usually asked for just before the same position
+        applies one of them, which then checks the card against them without working
+        them out again (by profile, a quarter of a play turn). The pair is only ever
+        replaced whole; holding the position keeps its identity from being reused."""
         self.events: tuple[tuple[AziEvent, ...], tuple[Node, ...]] = ((), ())
         """The built events of the line of play last observed, and the log node of each
         (see :meth:`Position._events`); the pair is only ever replaced whole."""
@@ -274,11 +285,14 @@ class Position:
         """
         phase = self._phase
         if phase is _PLAY:
-            return ActionTuple([_PLAYS[card.index] for card in self._playable()])
+            playable = self._playable()
+            self._g.playable = (self, playable)
+            return _trusted_tuple(ActionTuple, [_PLAYS[card.index] for card in playable])
         if phase is _FOLD:
             return _FOLD_CHOICES
         if phase is _DISCARD:
-            return ActionTuple([_DISCARDS[c.index] for c in self._hands[self._current]])
+            hand = self._hands[self._current]
+            return _trusted_tuple(ActionTuple, [_DISCARDS[card.index] for card in hand])
         if phase is _BIDDING:
             return bid_choices(raise_amounts(self._stake, self._raises, self._g.rules))
         if phase is _DECLARATIONS:
@@ -323,6 +337,12 @@ class Position:
         trump = self._d.trump
         exempt = self._razno[player] and raznomast_exempt(True, led, trump, self._led)
         return legal_cards(self._hands[player], led, trump, exempt)
+
+    def _playable_again(self) -> tuple[Card, ...]:
+        """:meth:`_playable`, reusing the cards that :meth:`_legal` last worked out for
+        this very position (see ``GameSetup.playable``)."""
+        position, playable = self._g.playable
+        return playable if position is self else self._playable()
 
     def _invitable(self, player: int) -> tuple[int, ...]:
         partner = self._partner
@@ -409,7 +429,7 @@ class Position:
 
     def _on_play(self, new: Position, player: int, action: AziAction) -> None:
         match action:
-            case PlayCard(card=card) if card in self._playable():
+            case PlayCard(card=card) if card in self._playable_again():
                 new._play(player, card)
             case _:
                 self._reject(action, player)
@@ -491,14 +511,16 @@ class Position:
         self._status = tuple(status)
         self._event(Stayed if plays else Folded, player)
         order = self._d.order
-        alive = [seat for seat in order if status[seat] != FOLDED]
-        if len(alive) == 1:
-            self._win_pot(alive[0])
+        # Seats out of the deal are never FOLDED, so this counts the order's folders
+        # (in C); the seats left are listed only when the phase ends.
+        if len(order) - status.count(FOLDED) == 1:
+            self._win_pot(next(seat for seat in order if status[seat] != FOLDED))
             return
         self._cursor += 1
         if self._cursor < len(order):
             self._current = order[self._cursor]
             return
+        alive = [seat for seat in order if status[seat] != FOLDED]
         self._stayers = tuple(alive)
         self._phase = _DISCARD
         self._cursor = 0
@@ -508,7 +530,7 @@ class Position:
     def _discard(self, player: int, card: Card) -> None:
         hands = list(self._hands)
         index = card.index
-        hands[player] = tuple(c for c in hands[player] if c.index != index)
+        hands[player] = tuple([c for c in hands[player] if c.index != index])
         self._hands = tuple(hands)
         discards = list(self._discards)
         discards[player] = card
@@ -580,7 +602,7 @@ class Position:
     def _play(self, player: int, card: Card) -> None:
         hands = list(self._hands)
         index = card.index
-        hands[player] = tuple(c for c in hands[player] if c.index != index)
+        hands[player] = tuple([c for c in hands[player] if c.index != index])
         self._hands = tuple(hands)
         trick = (*self._trick, (player, card))
         self._event(CardPlayed, player, card)
