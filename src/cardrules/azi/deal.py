@@ -86,7 +86,7 @@ def layout(
         ) from None
     if len(cards) < needed:
         raise InvalidCardsError(f"{count} players need {needed} cards, got {_show(deck)}")
-    hands = tuple(cards[k:needed:count] for k in range(count))
+    hands = tuple([cards[k:needed:count] for k in range(count)])
     return hands, cards[needed - 1], cards[needed:]
 
 
