@@ -94,7 +94,7 @@ class _Seen:
         self.state = state
         self.seat = seat
         self.tensor: Any = None
-        self.mask: bytes | None = None
+        self.mask: bytes | bytearray | None = None  # kept, never handed out
 
     def observation(self) -> Any:
         """A new copy of the seat's observation tensor (float32, clipped to its range)."""
@@ -112,7 +112,7 @@ class _Seen:
         # A writable array over a fresh copy of the kept bytes: the caller's to change.
         return np.frombuffer(bytearray(mask), dtype=np.int8)
 
-    def _mask(self) -> bytes:
+    def _mask(self) -> bytes | bytearray:
         state = self.state
         size = self.actions
         if state.is_terminal or state.current_player != self.seat:
@@ -124,7 +124,7 @@ class _Seen:
             buffer = bytearray(size)
             for number in ids:
                 buffer[number] = 1
-            return bytes(buffer)
+            return buffer
         array = np.zeros(size, dtype=np.int8)
         array[np.asarray(ids, dtype=np.intp)] = 1
         return array.tobytes()
