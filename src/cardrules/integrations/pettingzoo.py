@@ -117,8 +117,8 @@ class _Seen:
         size = self.actions
         if state.is_terminal or state.current_player != self.seat:
             return bytes(size)
-        # The ids, not the state's byte mask: the profile put Hazari's 200,200-byte
-        # mask in a Python loop over every legal id and a copy, 140 ms a hand.
+        # From the ids: the state's byte mask is a Python loop over the same ids, then
+        # two copies (bytes, then numpy's); a long list of ids is set by numpy at once.
         ids = state.legal_action_ids()
         if len(ids) <= _SMALL_MASK:
             buffer = bytearray(size)
