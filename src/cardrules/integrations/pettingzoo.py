@@ -145,9 +145,9 @@ class _Observation(dict[str, Any]):
 
     __slots__ = ("_seen",)
 
-    def __init__(self, seen: _Seen) -> None:
+    def __init__(self, seen: _Seen | None = None) -> None:
         super().__init__()
-        self._seen: _Seen | None = seen
+        self._seen: _Seen | None = seen  # None: a plain dict (as dict.fromkeys makes)
 
     def __missing__(self, key: str) -> Any:
         seen = self._seen
