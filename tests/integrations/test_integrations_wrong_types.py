@@ -129,7 +129,6 @@ OPENSPIEL_STATE_NO_ARGUMENTS = {
     "get_type",
     "history",
     "history_str",
-    "is_chance_node",
     "is_initial_non_chance_state",
     "is_initial_state",
     "is_mean_field_node",

@@ -64,6 +64,14 @@ answers            2 * n         per seat: accepted, declined
 joined             2 * n         per seat, after the last Azi: joined, stayed out
 =================  ============  ===============================================
 
+Both tensors read the event log through a record folded once per event: the
+tensors keep the records of the last few lines of play observed
+(:data:`RECENT_RECORDS`), and an observation whose events extend a kept record's
+folds only the new ones. A game observed every turn therefore costs O(1) amortised
+per tensor, however long its history; a kept record is used only when its events
+are exactly the first events of the observation's, so any observation gives the
+same tensor as a fresh computation.
+
 >>> from cardrules.azi import AziRules, AziState
 >>> state = AziState.new(AziRules(players=3), seed=3, dealer=0)
 >>> layout = tensor_layout(state.rules)
@@ -101,6 +109,7 @@ from cardrules.errors import InvalidRulesError, InvalidStateError
 
 __all__ = [
     "MAX_ENTRY",
+    "RECENT_RECORDS",
     "TensorLayout",
     "information_state_tensor",
     "observation_tensor",
@@ -231,7 +240,7 @@ def observation_tensor(observation: AziObservation | AziMatchObservation) -> lis
     game, totals, finished = _unpack(observation)
     layout = tensor_layout(game.rules)
     out = [0.0] * layout.observation_size
-    _fill_observation(out, layout, game, totals, finished)
+    _fill_observation(out, layout, game, totals, finished, _record(layout, game.events))
     return out
 
 
@@ -240,8 +249,13 @@ def information_state_tensor(observation: AziObservation | AziMatchObservation) 
     game, totals, finished = _unpack(observation)
     layout = tensor_layout(game.rules)
     out = [0.0] * layout.information_state_size
-    _fill_observation(out, layout, game, totals, finished)
-    _fill_history(out, layout, game)
+    record = _record(layout, game.events)
+    _fill_observation(out, layout, game, totals, finished, record)
+    for index, value in record.deal.items():
+        out[index] = value
+    if record.joined is not None:
+        for index, value in record.joined.items():
+            out[index] = value
     return out
 
 
@@ -251,47 +265,46 @@ def _fill_observation(
     game: AziObservation,
     totals: tuple[int, ...],
     finished: int,
+    record: _Record,
 ) -> None:
     n = layout.players
-    at = layout.offset
+    at = layout._offsets  # a dict read, not a method call: 20 of them per tensor
     position = layout.position
     ante = game.rules.ante
-    out[at("player") + game.player] = 1.0
-    out[at("dealer") + game.dealer] = 1.0
+    out[at["player"] + game.player] = 1.0
+    out[at["dealer"] + game.dealer] = 1.0
     if game.current_player is not None:
-        out[at("current_player") + game.current_player] = 1.0
-    out[at("phase") + _PHASES[game.phase]] = 1.0
-    _seats(out, at("dealt_in"), game.seats)
-    out[at("trump_card") + position[game.trump_card.index]] = 1.0
-    out[at("trump_suit") + layout.suit_number[int(game.trump_card.suit)]] = 1.0
+        out[at["current_player"] + game.current_player] = 1.0
+    out[at["phase"] + _PHASES[game.phase]] = 1.0
+    _seats(out, at["dealt_in"], game.seats)
+    out[at["trump_card"] + position[game.trump_card.index]] = 1.0
+    out[at["trump_suit"] + layout.suit_number[int(game.trump_card.suit)]] = 1.0
     if game.hand is not None:
-        out[at("hand_seen")] = 1.0
-        base = at("hand")
+        out[at["hand_seen"]] = 1.0
+        base = at["hand"]
         for card in game.hand:
             out[base + position[card.index]] = 1.0
     if game.discard is not None:
-        out[at("discard") + position[game.discard.index]] = 1.0
-    _seats(out, at("folded"), game.folded)
-    _seats(out, at("staying"), game.staying)
-    _seats(out, at("passed"), game.passed)
+        out[at["discard"] + position[game.discard.index]] = 1.0
+    _seats(out, at["folded"], game.folded)
+    _seats(out, at["staying"], game.staying)
+    _seats(out, at["passed"], game.passed)
     if game.auction_winner is not None:
-        out[at("auction_winner") + game.auction_winner] = 1.0
-    _seats(out, at("raznomast"), game.raznomast)
-    base = at("partners")
+        out[at["auction_winner"] + game.auction_winner] = 1.0
+    _seats(out, at["raznomast"], game.raznomast)
+    base = at["partners"]
     for a, b in game.pairs:
         out[base + a * n + b] = 1.0
         out[base + b * n + a] = 1.0
-    base = at("trick")
+    base = at["trick"]
     for seat, card in game.trick:
         out[base + seat * PACK_SIZE + position[card.index]] = 1.0
-    base = at("tricks")
+    base = at["tricks"]
     for seat, count in enumerate(game.tricks):
         out[base + seat] = _count(count)
-    base = at("played")
-    for event in _current_deal(game.events):
-        if type(event) is CardPlayed:
-            out[base + position[event.card.index]] = 1.0
-    base = at("scalars")
+    for index in record.played:
+        out[index] = 1.0
+    base = at["scalars"]
     out[base] = _count(game.deal)
     out[base + 1] = _chips(game.stake, ante)
     out[base + 2] = _count(game.raises)
@@ -299,10 +312,10 @@ def _fill_observation(
     if game.fee is not None:
         out[base + 4] = _chips(game.fee, ante)
         out[base + 5] = 1.0
-    base = at("balances")
+    base = at["balances"]
     for seat, chips in enumerate(game.balances):
         out[base + seat] = _chips(chips, ante)
-    base = at("match")
+    base = at["match"]
     for seat, chips in enumerate(totals):
         out[base + seat] = _chips(chips, ante)
     out[base + n] = _count(finished)
@@ -332,61 +345,121 @@ def _seats(out: list[float], base: int, seats: tuple[int, ...]) -> None:
         out[base + seat] = 1.0
 
 
-def _current_deal(events: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The events from the current deal's :class:`Dealt` on."""
-    for index in range(len(events) - 1, -1, -1):
-        if type(events[index]) is Dealt:
-            return events[index:]
-    return events
+RECENT_RECORDS = 8
+"""How many event records the tensors keep (most recently used first): every line of
+play being observed at once (one per search branch or game in flight) reuses its own."""
 
 
-def _since_last_azi(events: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The events after the game's last :class:`AziDeclared` (none if there was no Azi)."""
-    for index in range(len(events) - 1, -1, -1):
-        if type(events[index]) is AziDeclared:
-            return events[index + 1 :]
-    return ()
+class _Record:
+    """What both tensors read from a game's events, folded once over a prefix of them.
 
+    ``played`` holds the tensor indices of the cards played in the current deal;
+    ``deal`` the information-state entries of the current deal (index to value);
+    ``joined`` the join entries since the last Azi (``None`` before any Azi). A record
+    never changes once made: :meth:`extended` folds later events into a copy, so
+    a record stays valid for every line of play that shares its events.
+    """
 
-def _fill_history(out: list[float], layout: TensorLayout, game: AziObservation) -> None:
-    n = layout.players
-    at = layout.offset
-    position = layout.position
-    ante = game.rules.ante
-    cards, leaders, winners = at("trick_cards"), at("trick_leaders"), at("trick_winners")
-    raise_counts, last_raise = at("raise_counts"), at("last_raise")
-    discarded, invitations, answers = at("discarded"), at("invitations"), at("answers")
-    joined = at("joined")
-    trick = 0
-    led = False
-    for event in _current_deal(game.events):
+    __slots__ = ("deal", "events", "joined", "layout", "led", "played", "trick")
+
+    def __init__(self, layout: TensorLayout) -> None:
+        self.layout = layout
+        self.events: tuple[Any, ...] = ()
+        self.played: list[int] = []
+        self.deal: dict[int, float] = {}
+        self.joined: dict[int, float] | None = None
+        self.trick = 0
+        self.led = False
+
+    def extended(self, events: tuple[Any, ...]) -> _Record:
+        """A record of ``events``, whose first ``len(self.events)`` are this record's."""
+        new = _Record(self.layout)
+        new.played, new.deal = list(self.played), dict(self.deal)
+        new.trick, new.led = self.trick, self.led
+        new.joined = None if self.joined is None else dict(self.joined)
+        for event in events[len(self.events) :]:
+            new._fold(event)
+        new.events = events
+        return new
+
+    def _fold(self, event: Any) -> None:
+        layout = self.layout
+        n = layout.players
+        at = layout._offsets
         kind = type(event)
         if kind is CardPlayed:
-            if trick < TRICKS:
-                row = trick * n + event.player
-                out[cards + row * PACK_SIZE + position[event.card.index]] = 1.0
-                if not led:
-                    out[leaders + row] = 1.0
-                    led = True
+            position = layout.position[event.card.index]
+            self.played.append(at["played"] + position)
+            if self.trick < TRICKS:
+                row = self.trick * n + event.player
+                self.deal[at["trick_cards"] + row * PACK_SIZE + position] = 1.0
+                if not self.led:
+                    self.deal[at["trick_leaders"] + row] = 1.0
+                    self.led = True
         elif kind is TrickWon:
-            if trick < TRICKS:
-                out[winners + trick * n + event.player] = 1.0
-            trick += 1
-            led = False
+            if self.trick < TRICKS:
+                self.deal[at["trick_winners"] + self.trick * n + event.player] = 1.0
+            self.trick += 1
+            self.led = False
         elif kind is Raised:
-            count = out[raise_counts + event.player]
-            out[raise_counts + event.player] = min(count + 1.0, MAX_ENTRY)
-            out[last_raise + event.player] = _chips(event.amount, ante)
+            index = at["raise_counts"] + event.player
+            self.deal[index] = min(self.deal.get(index, 0.0) + 1.0, MAX_ENTRY)
+            self.deal[at["last_raise"] + event.player] = _chips(event.amount, layout.rules.ante)
         elif kind is Discarded:
-            out[discarded + event.player] = 1.0
+            self.deal[at["discarded"] + event.player] = 1.0
         elif kind is Declared:
             if event.invite is not None:
-                out[invitations + event.player * n + event.invite] = 1.0
+                self.deal[at["invitations"] + event.player * n + event.invite] = 1.0
         elif kind is Answered:
-            out[answers + 2 * event.player + (0 if event.accepted else 1)] = 1.0
-    for event in _since_last_azi(game.events):
-        kind = type(event)
-        if kind is Joined:
-            out[joined + 2 * event.player] = 1.0
-        elif kind is Skipped:
-            out[joined + 2 * event.player + 1] = 1.0
+            self.deal[at["answers"] + 2 * event.player + (0 if event.accepted else 1)] = 1.0
+        elif kind is Dealt:
+            self.played, self.deal, self.trick, self.led = [], {}, 0, False
+        elif kind is AziDeclared:
+            self.joined = {}
+        elif kind is Joined:
+            if self.joined is not None:
+                self.joined[at["joined"] + 2 * event.player] = 1.0
+        elif kind is Skipped and self.joined is not None:
+            self.joined[at["joined"] + 2 * event.player + 1] = 1.0
+
+
+_RECENT: list[_Record] = []
+
+
+def _record(layout: TensorLayout, events: tuple[Any, ...]) -> _Record:
+    """The record of ``events``, folding only the events no kept record has folded.
+
+    A game observed every turn asks for its events one longer each time: the record
+    of the last observation is a prefix, found here, so each event is folded once
+    (the profile put a long game's time in rereading the whole deal at every turn).
+    A kept record counts only if its events are exactly the first events of
+    ``events``: a comparison in C, object by object, that is true at once for the
+    event objects a game shares between its positions.
+    """
+    size = len(events)
+    best: _Record | None = None
+    recent = _RECENT
+    for record in recent:
+        folded = record.events
+        length = len(folded)
+        if (
+            record.layout is layout
+            and length <= size
+            and (best is None or length > len(best.events))
+            and (length == 0 or (events[length - 1] is folded[-1] and _starts(events, folded)))
+        ):
+            best = record
+            if length == size:
+                break
+    if best is None:
+        best = _Record(layout)
+    if len(best.events) < size:
+        best = best.extended(events)
+    if not recent or recent[0] is not best:
+        recent[:] = [best, *(record for record in recent if record is not best)][:RECENT_RECORDS]
+    return best
+
+
+def _starts(events: tuple[Any, ...], prefix: tuple[Any, ...]) -> bool:
+    """True if ``events`` begins with ``prefix`` (compared in C, identity first)."""
+    return (events if len(events) == len(prefix) else events[: len(prefix)]) == prefix

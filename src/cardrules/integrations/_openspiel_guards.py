@@ -48,11 +48,13 @@ def actor(player: object, players: int) -> int:
 
 def action_limit(context: Any, chance: bool) -> int:
     """How many actions there are: pack positions at a chance node, else action ids."""
-    return len(context.pack) if chance else int(context.game.num_distinct_actions)
+    return int(context.chance_limit if chance else context.action_limit)
 
 
 def action_number(action: object, limit: int) -> int:
     """``action`` if it is an integer in ``0..limit-1`` (a chance outcome or an action id)."""
+    if type(action) is int and 0 <= action < limit:
+        return action
     number = whole_number(action)
     if number is None or not 0 <= number < limit:
         raise IllegalActionError(
@@ -90,6 +92,8 @@ class StateGuards:
 
         def current_player(self) -> int: ...
 
+        def chance_outcomes(self) -> list[tuple[int, float]]: ...
+
         def returns(self) -> list[float]: ...
 
         def _action_to_string(self, player: int, action: int) -> str: ...
@@ -116,12 +120,26 @@ class StateGuards:
 
     def legal_actions(self, player: object = None) -> list[int]:
         """The legal actions (sorted ids, or chance outcomes at a chance node) of
-        ``player``, by default the player to act; empty for anyone else."""
-        who = self._actor(player)
-        if who == CHANCE and not self._hold.node.is_chance_node:
+        ``player``, by default the player to act; empty for anyone else.
+
+        What OpenSpiel's ``State.legal_actions`` gives, computed here: the C++ round
+        trip (into C++, back into Python for the ids, a list converted twice) cost
+        more than the ids themselves. At a chance node every player gets the chance
+        outcomes, as from OpenSpiel.
+        """
+        hold = self._hold
+        who = hold.player if player is None else self._actor(player)
+        if hold.over:
             return []
-        legal: list[int] = super().legal_actions(who)  # type: ignore[misc]
-        return legal
+        if hold.chance:
+            return [position for position, _ in self.chance_outcomes()]
+        if who != hold.player:
+            return []
+        return list(hold.node.inner.legal_action_ids())
+
+    def is_chance_node(self) -> bool:
+        """True at a chance node (OpenSpiel's ``State.is_chance_node``, answered here)."""
+        return bool(self._hold.chance)
 
     def legal_actions_mask(self, player: object = None) -> list[int]:
         """One 0/1 per action id (per pack position at a chance node), 1 where legal."""
@@ -138,7 +156,7 @@ class StateGuards:
             raise IllegalActionError(
                 f"the game is over: a terminal state takes no action, got {_show(action)}"
             )
-        return action_number(action, action_limit(hold.context, hold.node.is_chance_node))
+        return action_number(action, action_limit(hold.context, hold.chance))
 
     def apply_action(self, action: object) -> None:
         """Take ``action``: a chance outcome at a chance node, else an action id.

@@ -62,6 +62,12 @@ class _Context:
         self.deck: Deck = pack
         self.pack: tuple[Card, ...] = tuple(pack)
         self.position: dict[Card, int] = {card: p for p, card in enumerate(self.pack)}
+        # Pack positions by card index: Card hashes in Python, a list lookup does not.
+        self.where: list[int] = [-1] * 52
+        for p, card in enumerate(self.pack):
+            self.where[card.index] = p
+        self.chance_limit = len(self.pack)
+        self.action_limit = self.game.num_distinct_actions
         self.initial = _Hold(self, start)
         self.observation_size = self.game.observation_tensor_size
         self.information_state_size = self.game.information_state_tensor_size
@@ -81,16 +87,20 @@ class _Hold:
     itself, and it pickles as the chance state's JSON record.
     """
 
-    __slots__ = ("cache", "context", "node", "over", "truncated")
+    __slots__ = ("cache", "chance", "context", "node", "over", "player", "truncated")
 
     def __init__(self, context: _Context, node: ChanceState) -> None:
         self.context = context
         self.node = node
         cut = context.cut
-        self.truncated = bool(
-            cut is not None and not node.is_terminal and cut(node, context.max_deals)
-        )
-        self.over = self.truncated or node.is_terminal
+        terminal = node.is_terminal
+        self.truncated = bool(cut is not None and not terminal and cut(node, context.max_deals))
+        self.over = self.truncated or terminal
+        # Kept, not recomputed: OpenSpiel's C++ code asks current_player() about three
+        # times a step (is_chance_node, apply_action), each a call into Python.
+        self.chance = not self.over and node.is_chance_node
+        player = TERMINAL if self.over else node.current_player
+        self.player: int = TERMINAL if player is None else player
         self.cache: dict[tuple[str, int], Any] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Hold:
@@ -231,11 +241,7 @@ class CardrulesState(StateGuards, pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act; ``PlayerId.CHANCE`` at a chance node, ``TERMINAL`` at the end."""
-        hold = self._hold
-        if hold.over:
-            return TERMINAL
-        player = hold.node.current_player
-        return TERMINAL if player is None else int(player)
+        return self._hold.player
 
     def is_terminal(self) -> bool:
         """True once the game is over (or the adapter's deal bound is reached)."""
@@ -252,19 +258,19 @@ class CardrulesState(StateGuards, pyspiel.State):  # type: ignore[misc]
         Anywhere but at a chance node this raises :class:`~cardrules.errors.InvalidStateError`.
         """
         hold = self._hold
-        if hold.over or not hold.node.is_chance_node:
+        if not hold.chance:
             raise InvalidStateError("chance_outcomes is only defined at a chance node")
-        position = hold.context.position
+        where = hold.context.where
         left = hold.node.legal_actions()
         chance = _uniform(len(left))
-        return sorted([(position[card], chance) for card in left])
+        return sorted([(where[card.index], chance) for card in left])
 
     def _apply_action(self, action: int) -> None:
         hold = self._hold
         node = hold.node
         if hold.over:
             raise IllegalActionError(f"the game is over: no action is legal ({action})")
-        if node.is_chance_node:
+        if hold.chance:
             pack = hold.context.pack
             if not 0 <= action < len(pack):
                 raise IllegalActionError(
@@ -382,7 +388,8 @@ class CardrulesState(StateGuards, pyspiel.State):  # type: ignore[misc]
 
 def _clipped(values: Any) -> Any:
     """``values`` as float32, each clipped to the float32 range (never ``inf``)."""
-    return np.clip(np.asarray(values, dtype=np.float64), -_FLOAT32, _FLOAT32).astype(np.float32)
+    array = np.asarray(values, dtype=np.float64)
+    return np.clip(array, -_FLOAT32, _FLOAT32, out=array).astype(np.float32)
 
 
 def _load_state(game: CardrulesGame, text: str) -> CardrulesState:

@@ -17,9 +17,12 @@
 Agents are ``player_0`` ... in seat order. An observation is a dict: ``observation``,
 the game's observation tensor for that player (a float32 Box, see the game's page),
 and ``action_mask``, one int8 per action id, 1 where the action is legal (all zero
-for a player not to act). The action space is ``Discrete(num_distinct_actions)``:
-an action is the game's action id. Chance is inside the environment: ``reset(seed=s)``
-seeds every deal; ``reset()`` without a seed draws the next seed from the last one.
+for a player not to act). The observation is a ``dict`` (of a private subclass)
+whose entries are built the first time they are read, and kept for that state: a
+loop that reads only ``action_mask`` never builds a tensor. The action space is
+``Discrete(num_distinct_actions)``: an action is the game's action id. Chance is
+inside the environment: ``reset(seed=s)`` seeds every deal; ``reset()`` without a
+seed draws the next seed from the last one.
 Rewards come at the end, each player's return as a float; a return beyond float range
 raises :class:`~cardrules.errors.SimulationError` and that last step changes nothing.
 Observation values beyond float32 range are clipped to the largest float32.
@@ -77,6 +80,125 @@ def _seed(seed: object) -> int:
     return number
 
 
+_SMALL_MASK = 64  # up to this many legal ids a byte loop beats numpy's fancy indexing
+
+
+class _Seen:
+    """What one seat sees of one state: the tensor and the mask, each built once."""
+
+    __slots__ = ("actions", "game", "mask", "seat", "state", "tensor")
+
+    def __init__(self, game: Game, actions: int, state: Any, seat: int) -> None:
+        self.game = game
+        self.actions = actions  # num_distinct_actions, which hashes the rules each time
+        self.state = state
+        self.seat = seat
+        self.tensor: Any = None
+        self.mask: bytes | bytearray | None = None  # kept, never handed out
+
+    def observation(self) -> Any:
+        """A new copy of the seat's observation tensor (float32, clipped to its range)."""
+        if self.tensor is None:
+            tensor = self.game.definition.observation_tensor(self.state.observation(self.seat))
+            values = np.asarray(tensor, dtype=np.float64)
+            self.tensor = np.clip(values, -_LIMIT, _LIMIT, out=values).astype(np.float32)
+        return self.tensor.copy()
+
+    def action_mask(self) -> Any:
+        """A new copy of the seat's action mask, built from ``legal_action_ids``."""
+        mask = self.mask
+        if mask is None:
+            mask = self.mask = self._mask()
+        # A writable array over a fresh copy of the kept bytes: the caller's to change.
+        return np.frombuffer(bytearray(mask), dtype=np.int8)
+
+    def _mask(self) -> bytes | bytearray:
+        state = self.state
+        size = self.actions
+        if state.is_terminal or state.current_player != self.seat:
+            return bytes(size)
+        # From the ids: the state's byte mask is a Python loop over the same ids, then
+        # two copies (bytes, then numpy's); a long list of ids is set by numpy at once.
+        ids = state.legal_action_ids()
+        if len(ids) <= _SMALL_MASK:
+            buffer = bytearray(size)
+            for number in ids:
+                buffer[number] = 1
+            return buffer
+        array = np.zeros(size, dtype=np.int8)
+        array[np.asarray(ids, dtype=np.intp)] = 1
+        return array.tobytes()
+
+
+_ENTRIES = ("observation", "action_mask")
+
+
+class _Observation(dict[str, Any]):
+    """An agent's observation: ``{"observation": tensor, "action_mask": mask}``.
+
+    A ``dict`` whose two entries are built the first time they are read: reading
+    ``obs["action_mask"]`` builds the mask only. Any other use (iteration, ``len``,
+    ``keys``, comparison, copying, pickling, changing it) builds both first, so the
+    dict then holds both arrays, as a plain dict would. Copies and pickles are plain
+    dicts. Each entry is a new array, the caller's to change.
+    """
+
+    __slots__ = ("_seen",)
+
+    def __init__(self, seen: _Seen | None = None) -> None:
+        super().__init__()
+        self._seen: _Seen | None = seen  # None: a plain dict (as dict.fromkeys makes)
+
+    def __missing__(self, key: str) -> Any:
+        seen = self._seen
+        if seen is None or key not in _ENTRIES:
+            raise KeyError(key)
+        value = seen.observation() if key == "observation" else seen.action_mask()
+        dict.__setitem__(self, key, value)
+        return value
+
+    def _complete(self) -> None:
+        """Build every entry not built yet; from then on this is a plain dict."""
+        seen = self._seen
+        if seen is not None:
+            for key in _ENTRIES:
+                if not dict.__contains__(self, key):
+                    self.__missing__(key)
+            self._seen = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        self._complete()
+        return (dict, (dict(self),))
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        return self.__reduce__()
+
+    def __repr__(self) -> str:
+        self._complete()
+        return dict.__repr__(self)
+
+
+def _completing(name: str) -> Any:
+    method = getattr(dict, name)
+
+    def complete_first(self: _Observation, *args: Any, **kwargs: Any) -> Any:
+        self._complete()
+        return method(self, *args, **kwargs)
+
+    complete_first.__name__ = complete_first.__qualname__ = name
+    complete_first.__doc__ = method.__doc__
+    return complete_first
+
+
+for _name in (
+    "__contains__", "__delitem__", "__eq__", "__ior__", "__iter__", "__len__", "__ne__",
+    "__or__", "__reversed__", "__ror__", "__setitem__", "clear", "copy", "get", "items",
+    "keys", "pop", "popitem", "setdefault", "update", "values",
+):  # fmt: skip
+    setattr(_Observation, _name, _completing(_name))
+del _name
+
+
 def env(game: str | Game = "azi", render_mode: str | None = None, **options: Any) -> CardrulesEnv:
     """An AEC environment of ``game`` (a name, an OpenSpiel-style spec or a
     :class:`~cardrules.registry.Game`) with rule ``options`` over the spec's."""
@@ -106,7 +228,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             raise InvalidRulesError(f"render_mode must be None or 'ansi', got {_show(render_mode)}")
         self.render_mode = render_mode
         players = self.game.num_players
-        actions = self.game.num_distinct_actions
+        actions = self._actions = self.game.num_distinct_actions
         size = self.game.observation_tensor_size
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
@@ -159,18 +281,15 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player]
+        self._seen: dict[int, _Seen] = {}
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """The observation tensor and action mask of ``agent``."""
+    def observe(self, agent: str) -> _Observation:
+        """The observation tensor and action mask of ``agent`` (each built when read)."""
         seat = self._seat(agent)
-        state = self.state
-        tensor = self.game.definition.observation_tensor(state.observation(seat))
-        if not state.is_terminal and state.current_player == seat:
-            mask = np.frombuffer(state.legal_action_mask(), dtype=np.int8).copy()
-        else:
-            mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        clipped = np.clip(np.asarray(tensor, dtype=np.float64), -_LIMIT, _LIMIT)
-        return {"observation": clipped.astype(np.float32), "action_mask": mask}
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = _Seen(self.game, self._actions, self.state, seat)
+        return _Observation(seen)
 
     def step(self, action: Any) -> None:
         """The selected agent takes the action whose id is ``action`` (None once it is done)."""
@@ -190,6 +309,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     def _action_id(self, agent: str, action: object) -> int:
         """``action`` as an action id (range checked by the game)."""
+        if type(action) is int:
+            return action
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is no action")
         number = whole_number(action)
@@ -211,6 +332,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         if state.is_terminal:
             rewards = [finite_float(value, "a reward") for value in state.returns()]
         self.state = state
+        self._seen = {}
         self._cumulative_rewards[agent] = 0.0
         if rewards is not None:
             for name, reward in zip(self.possible_agents, rewards, strict=True):
@@ -218,7 +340,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
                 self.terminations[name] = True
             self._accumulate_rewards()
         else:
-            self._clear_rewards()
+            # No _clear_rewards(): rewards stay zero until the end, where the game ends.
             self.agent_selection = self.possible_agents[state.current_player]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -226,9 +348,17 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         termination, truncation and info."""
         if type(observe) is not bool:
             raise InvalidStateError(f"observe must be True or False, got {_show(observe)}")
-        if self.agent_selection not in self.terminations:
+        agent = self.agent_selection
+        if agent not in self.terminations:
             raise InvalidStateError("the game is over and every agent has left: reset() first")
-        return super().last(observe)  # type: ignore[no-any-return]
+        # AECEnv.last, inlined: it is called once per decision.
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         """The agents in turn until the game ends (at most ``max_iter`` turns)."""
