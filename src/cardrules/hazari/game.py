@@ -36,7 +36,7 @@ from cardrules.hazari.field_bot import FieldAwareBot
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.resample import resample, resample_match
-from cardrules.hazari.rules import HazariRules
+from cardrules.hazari.rules import ActionSpace, HazariRules
 from cardrules.hazari.state import DEAL_GAME, HazariState
 from cardrules.hazari.tensors import TENSOR_SIZE, information_state_tensor, observation_tensor
 from cardrules.hazari.view import VIEW
@@ -154,6 +154,27 @@ class HazariDefinition(GameDefinition):
     def information_state_tensor(self, observation: Any) -> list[float]:
         """The same vector as :meth:`observation_tensor`."""
         return information_state_tensor(observation)
+
+    def batch_engine(self, rules: Any) -> Any:
+        """The numpy kernels of :mod:`cardrules.hazari.batch_groups` (the ``numpy`` extra),
+        for ``actions="groups"`` only: a split's mask would have 200,200 columns a game."""
+        rules = _rules(rules)
+        if rules.actions is not ActionSpace.GROUPS:
+            raise InvalidRulesError(
+                "the batch engine runs Hazari under actions='groups' only, not"
+                f" actions={rules.actions.value!r}:"
+                " a split's legal-action mask would have 200,200 columns per game; use"
+                " load_game('hazari', actions='groups')"
+            )
+        try:
+            from cardrules.hazari.batch_groups import batch_engine  # numpy only when asked for
+        except ModuleNotFoundError as missing:
+            if missing.name != "numpy":
+                raise
+            raise InvalidRulesError(
+                "the batch engine needs numpy: pip install 'cardrules[numpy]'"
+            ) from None
+        return batch_engine(rules)
 
     def bots(self) -> Mapping[str, BotFactory]:
         """random, greedy, solver, field (field-aware) and strong (the solver).

@@ -1,0 +1,272 @@
+"""The legal 3-card groups of many hands at once, under ``actions="groups"`` (H6, H7).
+
+The batch twin of :func:`cardrules.hazari.groups.legal_group_ids`: a group (a triple
+of positions of the sorted hand, numbered as :mod:`cardrules.hazari.groups` numbers
+them) is legal when it avoids the groups already chosen and some valid split (the
+4-card group's value no higher than each 3-card group) holds it and them.
+
+- Third group: the 35 triples of the seven cards left, each checked with the four
+  cards it leaves.
+- Second group: for each of the 120 triples of the ten cards left, the 35 ways to
+  split the seven cards it leaves into a triple and a 4-card group.
+- First group: the 4-card groups are walked weakest first. For a triple ``t``, the
+  first 4-card group ``q`` avoiding it decides: if ``t`` is weaker than ``q``, no
+  valid split holds ``t`` (every later ``q`` is no weaker); if the six cards left
+  split into two triples as strong as ``q``, ``t`` is legal; else the walk goes on to
+  the next ``q`` avoiding ``t``. "The next avoiding ``t``" is a bit search: for each
+  position, a bit set over the sorted 4-card groups of those that avoid it.
+
+Everything is array operations over the hands; the walk's rounds shrink to the few
+(hand, triple) pairs still undecided. The functions here are kernels of
+:class:`cardrules.batch.BatchGame`, which checks their arguments; they are not exported.
+
+>>> import numpy as np
+>>> from cardrules import parse_cards
+>>> from cardrules.hazari.groups import legal_group_ids
+>>> from cardrules.hazari.partitions import sorted_hand
+>>> hand = sorted_hand(parse_cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2C"))
+>>> cards = np.array([[card.index for card in hand]])
+>>> strength = triple_strengths(cards)
+>>> np.flatnonzero(legal_groups(strength, np.array([[285, 284]]))[0]).tolist() == (
+...     legal_group_ids(hand, (285, 284)))
+True
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardrules.hazari.batch_tables import C2, C3, COLEX
+from cardrules.hazari.partitions import QUAD_MASKS, QUAD_TRIPLES, TRIPLE_MASKS, TRIPLES
+
+__all__: list[str] = []  # kernels of BatchGame, which checks their arguments
+
+Ints = npt.NDArray[np.intp]
+I16 = npt.NDArray[np.int16]
+Flags = npt.NDArray[np.bool_]
+
+HAND = 13
+GROUPS = len(TRIPLES)  # 286
+QUADS = len(QUAD_MASKS)  # 715
+_FULL = (1 << HAND) - 1
+_TRIPLE: Ints = np.array(TRIPLES, dtype=np.intp)
+_TMASK: Ints = np.array(TRIPLE_MASKS, dtype=np.intp)
+_QMASK: Ints = np.array(QUAD_MASKS, dtype=np.intp)
+_QUAD_TRIPLES: Ints = np.array(QUAD_TRIPLES, dtype=np.intp)
+_TNUM: Ints = np.full(1 << HAND, -1, dtype=np.intp)
+_TNUM[_TMASK] = np.arange(GROUPS)
+_QNUM: Ints = np.full(1 << HAND, -1, dtype=np.intp)
+_QNUM[_QMASK] = np.arange(QUADS)
+
+
+def _positions(mask: int) -> list[int]:
+    return [i for i in range(HAND) if mask >> i & 1]
+
+
+def _subsets(size: int) -> tuple[Ints, Ints]:
+    """The masks of the ``size``-position sets, and each one's number by mask."""
+    masks = np.array([sum(1 << i for i in s) for s in combinations(range(HAND), size)])
+    number = np.full(1 << HAND, -1, dtype=np.intp)
+    number[masks] = np.arange(len(masks))
+    return masks, number
+
+
+_SIX_MASKS, _SIX_NUMBER = _subsets(6)
+_SEVEN_MASKS, _SEVEN_NUMBER = _subsets(7)
+
+
+def _six_splits() -> tuple[list[Ints], list[Ints]]:
+    """For each 6-position set, its 10 splits into two triples: split ``j`` of every set
+    as two arrays (the triple holding the lowest position, and the other)."""
+    firsts, seconds = [], []
+    for mask in _SIX_MASKS.tolist():
+        low, *others = _positions(mask)
+        row = [1 << low | 1 << j | 1 << k for j, k in combinations(others, 2)]
+        firsts.append([_TNUM[m] for m in row])
+        seconds.append([_TNUM[mask ^ m] for m in row])
+    first, second = np.array(firsts, dtype=np.intp), np.array(seconds, dtype=np.intp)
+    return [first[:, j].copy() for j in range(10)], [second[:, j].copy() for j in range(10)]
+
+
+_SPLIT_A, _SPLIT_B = _six_splits()
+
+
+def _seven_tables() -> tuple[Ints, Ints]:
+    """For each 7-position set, its 35 triples and the 4-card group each leaves."""
+    triples = np.empty((len(_SEVEN_MASKS), 35), dtype=np.intp)
+    quads = np.empty((len(_SEVEN_MASKS), 35), dtype=np.intp)
+    for n, mask in enumerate(_SEVEN_MASKS.tolist()):
+        for j, t in enumerate(combinations(_positions(mask), 3)):
+            tm = sum(1 << i for i in t)
+            triples[n, j] = _TNUM[tm]
+            quads[n, j] = _QNUM[mask ^ tm]
+    return triples, quads
+
+
+_SEVEN_TRIPLES, _SEVEN_QUADS = _seven_tables()
+_DISJOINT: Ints = np.array(
+    [np.flatnonzero((_TMASK & mask) == 0) for mask in _TMASK.tolist()], dtype=np.intp
+)
+"""For each triple, the 120 triples sharing no position with it, ascending."""
+_AFTER_TWO: Ints = _SEVEN_NUMBER[_FULL ^ _TMASK[:, None] ^ _TMASK[_DISJOINT]]
+"""For each triple and each of its 120 disjoint triples, the 7-position set they leave."""
+
+
+def triple_strengths(hands: npt.NDArray[Any]) -> I16:
+    """(m, 286): the strength of each triple of positions of ``m`` sorted hands."""
+    h = hands.astype(np.intp)
+    low, middle, high = (h[:, _TRIPLE[:, i]] for i in range(3))
+    strength: I16 = COLEX[C3[high] + C2[middle] + low]
+    return strength
+
+
+def _quad_values(strength: I16) -> I16:
+    """(m, 715): each 4-card group's value (H6), the best of its four triples."""
+    values: I16 = strength[:, _QUAD_TRIPLES].max(axis=2)
+    return values
+
+
+def legal_groups(strength: I16, chosen: npt.NDArray[Any]) -> Flags:
+    """(m, 286): the legal groups of ``m`` hands, given their triple strengths and the
+    groups chosen so far, ``(m, 2)`` ids with -1 for none (the chosen come first)."""
+    count = len(strength)
+    mask = np.zeros((count, GROUPS), dtype=bool)
+    made = (chosen >= 0).sum(axis=1)
+    for number, kernel in ((0, _first), (1, _second), (2, _third)):
+        rows = np.flatnonzero(made == number)
+        if rows.size:
+            mask[rows] = kernel(strength[rows], chosen[rows].astype(np.intp))
+    return mask
+
+
+def _third(strength: I16, chosen: Ints) -> Flags:
+    """The third group: the four cards it leaves are no higher than each 3-card group."""
+    count = len(strength)
+    rows = np.arange(count)[:, None]
+    seven = _SEVEN_NUMBER[_FULL ^ _TMASK[chosen[:, 0]] ^ _TMASK[chosen[:, 1]]]
+    triples, quads = _SEVEN_TRIPLES[seven], _SEVEN_QUADS[seven]
+    limit = np.minimum(strength[rows[:, 0], chosen[:, 0]], strength[rows[:, 0], chosen[:, 1]])
+    value = strength[rows[:, :, None], _QUAD_TRIPLES[quads]].max(axis=2)
+    ok = (value <= limit[:, None]) & (value <= strength[rows, triples])
+    mask = np.zeros((count, GROUPS), dtype=bool)
+    mask[rows, triples] = ok
+    return mask
+
+
+def _second(strength: I16, chosen: Ints) -> Flags:
+    """The second group: some triple and 4-card group of the seven cards it leaves keep H7."""
+    count = len(strength)
+    rows = np.arange(count)
+    first = chosen[:, 0]
+    seconds = _DISJOINT[first]  # (m, 120)
+    seven = _AFTER_TWO[first]  # (m, 120)
+    limit = np.minimum(strength[rows, first][:, None], strength[rows[:, None], seconds])
+    values = _quad_values(strength)
+    flat_values = values.reshape(-1)
+    flat_strength = strength.reshape(-1)
+    ok = np.zeros(seconds.shape, dtype=bool)
+    quad_base = (rows * QUADS)[:, None]
+    triple_base = (rows * GROUPS)[:, None]
+    for j in range(35):
+        value = flat_values[quad_base + _SEVEN_QUADS[seven, j]]
+        third = flat_strength[triple_base + _SEVEN_TRIPLES[seven, j]]
+        ok |= (value <= limit) & (value <= third)
+    mask = np.zeros((count, GROUPS), dtype=bool)
+    mask[rows[:, None], seconds] = ok
+    return mask
+
+
+# --- the first group: a walk over the 4-card groups, weakest first ----------------
+
+_WORDS = (QUADS + 63) // 64
+
+
+def _avoiding(order: Ints) -> npt.NDArray[np.uint64]:
+    """(m, 13, words): per position, the bit set over the sorted 4-card groups (bit ``k``:
+    the ``k``-th weakest) of those that avoid that position."""
+    count = len(order)
+    masks = _QMASK[order]  # (m, 715)
+    padded = np.zeros((count, HAND, _WORDS * 64), dtype=np.uint8)
+    for position in range(HAND):
+        padded[:, position, :QUADS] = ((masks >> position) & 1) == 0
+    words: npt.NDArray[np.uint64] = (
+        np.packbits(padded, axis=2, bitorder="little").view("<u8").astype(np.uint64)
+    )
+    return words
+
+
+def _lowest_set(words: npt.NDArray[np.uint64]) -> Ints:
+    """The number of the lowest set bit of each row of words, -1 where none is set."""
+    nonzero = words != 0
+    word = nonzero.argmax(axis=1)
+    value = words[np.arange(len(words)), word]
+    low = value & (~value + np.uint64(1))
+    _, exponent = np.frexp(low.astype(np.float64))  # a power of two: exact
+    bit: Ints = np.where(value != 0, word * 64 + exponent.astype(np.intp) - 1, -1)
+    return bit
+
+
+def _splits_reach(flat_strength: I16, base: Ints, six: Ints, value: I16) -> Flags:
+    """Whether each 6-position set ``six`` (of the hand at ``base``) splits into two
+    triples no weaker than ``value``; the splits are tried one at a time."""
+    ok = np.zeros(len(base), dtype=bool)
+    left = np.arange(len(base))
+    for j in range(10):
+        at, sets, need = base[left], six[left], value[left]
+        hit = (flat_strength[at + _SPLIT_A[j][sets]] >= need) & (
+            flat_strength[at + _SPLIT_B[j][sets]] >= need
+        )
+        ok[left[hit]] = True
+        left = left[~hit]
+        if not left.size:
+            break
+    return ok
+
+
+def _first(strength: I16, chosen: Ints) -> Flags:
+    """The first group: some valid split holds it (the walk of the module docs)."""
+    count = len(strength)
+    values = _quad_values(strength)
+    order = np.argsort(values, axis=1, kind="stable")
+    sorted_values = np.take_along_axis(values, order, axis=1).reshape(-1)
+    flat_order = order.reshape(-1)
+    words = _avoiding(order)
+    flat_strength = strength.reshape(-1)
+    legal = np.zeros(count * GROUPS, dtype=bool)
+    pairs = np.arange(count * GROUPS)
+    rows, triples = pairs // GROUPS, pairs % GROUPS
+    found = (words[:, _TRIPLE[:, 0]] & words[:, _TRIPLE[:, 1]] & words[:, _TRIPLE[:, 2]]).reshape(
+        -1, _WORDS
+    )
+    while pairs.size:
+        k = _lowest_set(found)
+        at = rows * QUADS + np.maximum(k, 0)
+        value = sorted_values[at]
+        alive = (k >= 0) & (flat_strength[pairs] >= value)
+        hold = np.flatnonzero(alive)
+        six = _SIX_NUMBER[_FULL ^ _QMASK[flat_order[at[hold]]] ^ _TMASK[triples[hold]]]
+        ok = np.zeros(len(pairs), dtype=bool)
+        ok[hold] = _splits_reach(flat_strength, rows[hold] * GROUPS, six, value[hold])
+        legal[pairs[ok]] = True
+        keep = np.flatnonzero(alive & ~ok)
+        pairs, rows, triples, k, found = (
+            pairs[keep],
+            rows[keep],
+            triples[keep],
+            k[keep],
+            found[keep],
+        )
+        if pairs.size:  # clear the bits up to k: the walk goes on after it
+            column = np.arange(_WORDS)[None, :]
+            word = (k // 64)[:, None]
+            below = (np.uint64(2) << (k % 64).astype(np.uint64)) - np.uint64(1)
+            found = np.where(
+                column < word,
+                np.uint64(0),
+                np.where(column == word, found & ~below[:, None], found),
+            )
+    return legal.reshape(count, GROUPS)
