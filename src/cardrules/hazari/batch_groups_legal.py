@@ -49,6 +49,8 @@ Ints = npt.NDArray[np.intp]
 I16 = npt.NDArray[np.int16]
 Flags = npt.NDArray[np.bool_]
 
+CHUNK = 1024
+"""Hands per pass: the work arrays stay a few megabytes, whatever the batch size."""
 HAND = 13
 GROUPS = len(TRIPLES)  # 286
 QUADS = len(QUAD_MASKS)  # 715
@@ -108,6 +110,8 @@ def _seven_tables() -> tuple[Ints, Ints]:
 
 
 _SEVEN_TRIPLES, _SEVEN_QUADS = _seven_tables()
+_SEVEN_TRIPLE_COLUMNS = [_SEVEN_TRIPLES[:, j].copy() for j in range(35)]
+_SEVEN_QUAD_COLUMNS = [_SEVEN_QUADS[:, j].copy() for j in range(35)]
 _DISJOINT: Ints = np.array(
     [np.flatnonzero((_TMASK & mask) == 0) for mask in _TMASK.tolist()], dtype=np.intp
 )
@@ -137,8 +141,9 @@ def legal_groups(strength: I16, chosen: npt.NDArray[Any]) -> Flags:
     mask = np.zeros((count, GROUPS), dtype=bool)
     made = (chosen >= 0).sum(axis=1)
     for number, kernel in ((0, _first), (1, _second), (2, _third)):
-        rows = np.flatnonzero(made == number)
-        if rows.size:
+        at = np.flatnonzero(made == number)
+        for start in range(0, len(at), CHUNK):
+            rows = at[start : start + CHUNK]
             mask[rows] = kernel(strength[rows], chosen[rows].astype(np.intp))
     return mask
 
@@ -165,16 +170,20 @@ def _second(strength: I16, chosen: Ints) -> Flags:
     seconds = _DISJOINT[first]  # (m, 120)
     seven = _AFTER_TWO[first]  # (m, 120)
     limit = np.minimum(strength[rows, first][:, None], strength[rows[:, None], seconds])
-    values = _quad_values(strength)
-    flat_values = values.reshape(-1)
+    flat_values = _quad_values(strength).reshape(-1)
     flat_strength = strength.reshape(-1)
-    ok = np.zeros(seconds.shape, dtype=bool)
-    quad_base = (rows * QUADS)[:, None]
-    triple_base = (rows * GROUPS)[:, None]
+    ok = np.zeros(seconds.size, dtype=bool)
+    left = np.arange(seconds.size)  # the (hand, second group) pairs not yet known legal
+    hand = left // seconds.shape[1]
+    sets, need = seven.reshape(-1), limit.reshape(-1)
     for j in range(35):
-        value = flat_values[quad_base + _SEVEN_QUADS[seven, j]]
-        third = flat_strength[triple_base + _SEVEN_TRIPLES[seven, j]]
-        ok |= (value <= limit) & (value <= third)
+        value = flat_values[hand * QUADS + _SEVEN_QUAD_COLUMNS[j][sets]]
+        third = flat_strength[hand * GROUPS + _SEVEN_TRIPLE_COLUMNS[j][sets]]
+        hit = (value <= need) & (value <= third)
+        ok[left[hit]] = True
+        miss = ~hit
+        left, hand, sets, need = left[miss], hand[miss], sets[miss], need[miss]
+    ok = ok.reshape(seconds.shape)
     mask = np.zeros((count, GROUPS), dtype=bool)
     mask[rows[:, None], seconds] = ok
     return mask
@@ -182,32 +191,37 @@ def _second(strength: I16, chosen: Ints) -> Flags:
 
 # --- the first group: a walk over the 4-card groups, weakest first ----------------
 
-_WORDS = (QUADS + 63) // 64
+_QMASK16 = _QMASK.astype(np.uint16)
+_POSITION_BITS = (1 << np.arange(HAND)).astype(np.uint16)
+WINDOW = 128
+"""The weakest 4-card groups of each hand the walk looks at first; a (hand, triple)
+pair still undecided after them is walked again over all 715, sorted."""
 
 
 def _avoiding(order: Ints) -> npt.NDArray[np.uint64]:
-    """(m, 13, words): per position, the bit set over the sorted 4-card groups (bit ``k``:
-    the ``k``-th weakest) of those that avoid that position."""
-    count = len(order)
-    masks = _QMASK[order]  # (m, 715)
-    padded = np.zeros((count, HAND, _WORDS * 64), dtype=np.uint8)
-    for position in range(HAND):
-        padded[:, position, :QUADS] = ((masks >> position) & 1) == 0
-    words: npt.NDArray[np.uint64] = (
-        np.packbits(padded, axis=2, bitorder="little").view("<u8").astype(np.uint64)
+    """(m, 13, words): per position, the bit set over the sorted 4-card groups ``order``
+    (bit ``k``: the ``k``-th weakest) of those that avoid that position."""
+    count, size = order.shape
+    words = -(-size // 64)
+    masks = np.zeros((count, words * 64), dtype=np.uint16)
+    masks[:, :size] = _QMASK16[order]
+    avoid = (masks[:, None, :] & _POSITION_BITS[None, :, None]) == 0
+    avoid[:, :, size:] = False
+    packed: npt.NDArray[np.uint64] = (
+        np.packbits(avoid, axis=2, bitorder="little").view("<u8").astype(np.uint64)
     )
-    return words
+    return packed
 
 
 def _lowest_set(words: npt.NDArray[np.uint64]) -> Ints:
     """The number of the lowest set bit of each row of words, -1 where none is set."""
-    nonzero = words != 0
-    word = nonzero.argmax(axis=1)
-    value = words[np.arange(len(words)), word]
-    low = value & (~value + np.uint64(1))
-    _, exponent = np.frexp(low.astype(np.float64))  # a power of two: exact
-    bit: Ints = np.where(value != 0, word * 64 + exponent.astype(np.intp) - 1, -1)
-    return bit
+    lowest: Ints = np.full(len(words), -1, dtype=np.intp)
+    for number in reversed(range(words.shape[1])):
+        value = words[:, number]
+        low = value & (~value + np.uint64(1))
+        _, exponent = np.frexp(low.astype(np.float64))  # a power of two: exact
+        lowest = np.where(value != 0, number * 64 + exponent.astype(np.intp) - 1, lowest)
+    return lowest
 
 
 def _splits_reach(flat_strength: I16, base: Ints, six: Ints, value: I16) -> Flags:
@@ -227,46 +241,66 @@ def _splits_reach(flat_strength: I16, base: Ints, six: Ints, value: I16) -> Flag
     return ok
 
 
+def _walk(
+    strength: I16, values: I16, order: Ints, rows: Ints, triples: Ints, every: bool
+) -> tuple[Flags, Flags]:
+    """Walk (hand ``rows[i]``, triple ``triples[i]``) pairs over the 4-card groups
+    ``order`` of each hand (sorted weakest first, with their ``values``); ``every``: the
+    pairs are every triple of every hand, in order.
+
+    Returns which pairs are legal, and which ran past the end of ``order`` undecided.
+    """
+    size = order.shape[1]
+    words = _avoiding(order)
+    if every:
+        found = words[:, _TRIPLE[:, 0]] & words[:, _TRIPLE[:, 1]] & words[:, _TRIPLE[:, 2]]
+        found = found.reshape(len(rows), -1)
+    else:
+        found = words[rows, _TRIPLE[triples, 0]]
+        found &= words[rows, _TRIPLE[triples, 1]]
+        found &= words[rows, _TRIPLE[triples, 2]]
+    flat_order, flat_values = order.reshape(-1), values.reshape(-1)
+    flat_strength = strength.reshape(-1)
+    legal = np.zeros(len(rows), dtype=bool)
+    past = np.zeros(len(rows), dtype=bool)
+    pairs = np.arange(len(rows))
+    column = np.arange(words.shape[2])[None, :]
+    while pairs.size:
+        k = _lowest_set(found)
+        at = rows[pairs] * size + np.maximum(k, 0)
+        value = flat_values[at]
+        alive = (k >= 0) & (flat_strength[rows[pairs] * GROUPS + triples[pairs]] >= value)
+        past[pairs[k < 0]] = True
+        hold = np.flatnonzero(alive)
+        quads = flat_order[at[hold]]
+        six = _SIX_NUMBER[_FULL ^ _QMASK[quads] ^ _TMASK[triples[pairs[hold]]]]
+        ok = np.zeros(len(pairs), dtype=bool)
+        ok[hold] = _splits_reach(flat_strength, rows[pairs[hold]] * GROUPS, six, value[hold])
+        legal[pairs[ok]] = True
+        keep = np.flatnonzero(alive & ~ok)
+        pairs, k, found = pairs[keep], k[keep], found[keep]
+        if pairs.size:  # clear the bits up to k: the walk goes on after it
+            word = (k // 64)[:, None]
+            below = (np.uint64(2) << (k % 64).astype(np.uint64)) - np.uint64(1)
+            found = np.where(column == word, found & ~below[:, None], found)
+            found[column < word] = 0
+    return legal, past
+
+
 def _first(strength: I16, chosen: Ints) -> Flags:
     """The first group: some valid split holds it (the walk of the module docs)."""
     count = len(strength)
     values = _quad_values(strength)
+    rows = np.repeat(np.arange(count), GROUPS)
+    triples = np.tile(np.arange(GROUPS), count)
     order = np.argsort(values, axis=1, kind="stable")
-    sorted_values = np.take_along_axis(values, order, axis=1).reshape(-1)
-    flat_order = order.reshape(-1)
-    words = _avoiding(order)
-    flat_strength = strength.reshape(-1)
-    legal = np.zeros(count * GROUPS, dtype=bool)
-    pairs = np.arange(count * GROUPS)
-    rows, triples = pairs // GROUPS, pairs % GROUPS
-    found = (words[:, _TRIPLE[:, 0]] & words[:, _TRIPLE[:, 1]] & words[:, _TRIPLE[:, 2]]).reshape(
-        -1, _WORDS
-    )
-    while pairs.size:
-        k = _lowest_set(found)
-        at = rows * QUADS + np.maximum(k, 0)
-        value = sorted_values[at]
-        alive = (k >= 0) & (flat_strength[pairs] >= value)
-        hold = np.flatnonzero(alive)
-        six = _SIX_NUMBER[_FULL ^ _QMASK[flat_order[at[hold]]] ^ _TMASK[triples[hold]]]
-        ok = np.zeros(len(pairs), dtype=bool)
-        ok[hold] = _splits_reach(flat_strength, rows[hold] * GROUPS, six, value[hold])
-        legal[pairs[ok]] = True
-        keep = np.flatnonzero(alive & ~ok)
-        pairs, rows, triples, k, found = (
-            pairs[keep],
-            rows[keep],
-            triples[keep],
-            k[keep],
-            found[keep],
+    ordered = np.take_along_axis(values, order, axis=1)
+    window = (ordered[:, :WINDOW], order[:, :WINDOW])
+    legal, past = _walk(strength, *window, rows, triples, every=True)
+    again = np.flatnonzero(past)
+    if again.size:  # walk these pairs again over all the 4-card groups of their hands
+        hands, local = np.unique(rows[again], return_inverse=True)
+        legal[again], _ = _walk(
+            strength[hands], ordered[hands], order[hands], local, triples[again], every=False
         )
-        if pairs.size:  # clear the bits up to k: the walk goes on after it
-            column = np.arange(_WORDS)[None, :]
-            word = (k // 64)[:, None]
-            below = (np.uint64(2) << (k % 64).astype(np.uint64)) - np.uint64(1)
-            found = np.where(
-                column < word,
-                np.uint64(0),
-                np.where(column == word, found & ~below[:, None], found),
-            )
     return legal.reshape(count, GROUPS)
