@@ -8,19 +8,19 @@ as in :mod:`cardrules.hazari.action_ids`), in lexicographic order: positions
 ``(0, 1, 2)`` are id 0, ``(0, 1, 3)`` id 1, ... ``(10, 11, 12)`` id 285. Positions
 refer to the whole 13-card hand, whatever groups are already chosen::
 
-    id(i, j, k) = C(13, 3) - C(13 - i, 3) + C(12 - i, 2) - C(12 - j, 2) + (k - j - 1)
+    id(i, j, k) = C(13, 3) - C(13 - i, 3) + C(12 - i, 2) - C(13 - j, 2) + (k - j - 1)
 
 >>> group_id(0b111), group_id(0b1011), group_id(0b111 << 10), GROUP_IDS
 (0, 1, 285, 286)
 >>> from math import comb
 >>> all(
 ...     group_id(1 << i | 1 << j | 1 << k)
-...     == comb(13, 3) - comb(13 - i, 3) + comb(12 - i, 2) - comb(12 - j, 2) + k - j - 1
+...     == comb(13, 3) - comb(13 - i, 3) + comb(12 - i, 2) - comb(13 - j, 2) + k - j - 1
 ...     for i in range(13) for j in range(i + 1, 13) for k in range(j + 1, 13)
 ... )
 True
->>> f"{group_positions(100):013b}"
-'0000010010010'
+>>> f"{group_positions(100):013b}"  # positions 1, 6 and 7 (position 0 is the last bit)
+'0000011000010'
 
 A group is legal when it uses none of the cards already chosen and some valid
 split (H7: the 4-card group's value, H6, no higher than each 3-card group) has it
@@ -133,8 +133,12 @@ def legal_group_ids(cards: tuple[Card, ...], chosen: Sequence[int]) -> list[int]
     >>> from cardrules import parse_cards
     >>> from cardrules.hazari.partitions import sorted_hand
     >>> hand = sorted_hand(parse_cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"))
-    >>> len(legal_group_ids(hand, ())), legal_group_ids(hand, (285, 284))
-    (286, [0, 1, 2, 3, 10, 11, 12, 28, 29, 37, 38, 44, 45, 48, 87, 88, 94, 95, 99, 100, 160, 161])
+    >>> len(legal_group_ids(hand, ()))  # weak colours such as 5S 3S 2S cannot be a group
+    262
+    >>> top, next_three = group_id(0b111 << 10), group_id(0b111 << 7)  # AS KS QS, JS TS 9S
+    >>> third = legal_group_ids(hand, (top, next_three))
+    >>> len(third), group_id(0b111 << 4) in third, group_id(0b111) in third  # 8S 7S 6S, 4S 3S 2S
+    (9, True, False)
     """
     return list(_legal(cards, tuple(chosen)))
 
