@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -33,7 +34,15 @@ from cardrules.errors import CardRulesError, IllegalActionError, ParseError
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.records import json_object
 
-__all__ = ["GROUP_WORD", "Group", "HazariAction", "Up", "parse_action", "parse_action_text"]
+__all__ = [
+    "GROUP_WORD",
+    "Group",
+    "HazariAction",
+    "Up",
+    "next_group",
+    "parse_action",
+    "parse_action_text",
+]
 
 GROUP_WORD = "group"
 """The word that starts a :class:`Group` written as text."""
@@ -96,10 +105,9 @@ def _check_cards(_: object, __: object, value: tuple[Card, ...]) -> None:
 def _sorted_group(value: object) -> object:
     if isinstance(value, (str, bytes)):
         raise IllegalActionError(f"a group is 3 cards, got the string {_show(value)}; parse it")
-    try:
-        cards = tuple(value)  # type: ignore[call-overload]
-    except TypeError:
+    if not isinstance(value, Iterable):
         return value
+    cards = tuple(value)
     if any(card.__class__ is not Card for card in cards):
         return cards
     return tuple(sorted(cards, reverse=True))
@@ -158,6 +166,25 @@ class Group:
 
 HazariAction = Up | Group
 """Any Hazari action: an :class:`Up`, or a :class:`Group` under ``actions="groups"``."""
+
+
+def next_group(arrangement: Arrangement, chosen: Sequence[Sequence[Card]]) -> Group | None:
+    """The strongest 3-card group of ``arrangement`` not yet ``chosen``, if every chosen
+    group is one of its groups; else None: how a bot that picks a whole arrangement
+    plays it under ``actions="groups"``.
+
+    >>> arrangement = Arrangement.parse("AS AH AD | KS KH KD | QS QH QD | 2C 3D 5H 7S")
+    >>> next_group(arrangement, [parse_cards("KH KS KD")])
+    Group.parse('group AS AH AD')
+    >>> next_group(arrangement, [parse_cards("AS KH KS")]) is None
+    True
+    """
+    threes = [tuple(group) for group in arrangement.threes]
+    picked = [tuple(sorted(group, reverse=True)) for group in chosen]
+    if not all(group in threes for group in picked):
+        return None
+    left = [group for group in threes if group not in picked]
+    return Group(left[0]) if left else None
 
 
 def parse_action_text(text: str) -> Up | Group:
