@@ -8,19 +8,19 @@ as in :mod:`cardrules.hazari.action_ids`), in lexicographic order: positions
 ``(0, 1, 2)`` are id 0, ``(0, 1, 3)`` id 1, ... ``(10, 11, 12)`` id 285. Positions
 refer to the whole 13-card hand, whatever groups are already chosen::
 
-    id(i, j, k) = C(13, 3) - C(13 - i, 3) + C(12 - i, 2) - C(12 - j, 2) + (k - j - 1)
+    id(i, j, k) = C(13, 3) - C(13 - i, 3) + C(12 - i, 2) - C(13 - j, 2) + (k - j - 1)
 
 >>> group_id(0b111), group_id(0b1011), group_id(0b111 << 10), GROUP_IDS
 (0, 1, 285, 286)
 >>> from math import comb
 >>> all(
 ...     group_id(1 << i | 1 << j | 1 << k)
-...     == comb(13, 3) - comb(13 - i, 3) + comb(12 - i, 2) - comb(12 - j, 2) + k - j - 1
+...     == comb(13, 3) - comb(13 - i, 3) + comb(12 - i, 2) - comb(13 - j, 2) + k - j - 1
 ...     for i in range(13) for j in range(i + 1, 13) for k in range(j + 1, 13)
 ... )
 True
->>> f"{group_positions(100):013b}"
-'0000010010010'
+>>> f"{group_positions(100):013b}"  # positions 1, 6 and 7 (position 0 is the last bit)
+'0000011000010'
 
 A group is legal when it uses none of the cards already chosen and some valid
 split (H7: the 4-card group's value, H6, no higher than each 3-card group) has it
@@ -31,12 +31,18 @@ split can be chosen, its three groups in any order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import functools
+from collections.abc import Sequence
+from typing import Any
 from itertools import combinations
+from operator import add, itemgetter
 
 from cardrules.cards import Card, _show
 from cardrules.errors import IllegalActionError
+from cardrules.hazari.evaluator import _flat_table
 from cardrules.hazari.partitions import (
+    _numpy_module,
+    _strength_table,
     QUAD_ID,
     QUAD_MASKS,
     QUAD_TRIPLES,
@@ -79,9 +85,17 @@ def _positions(mask: int) -> list[int]:
     return [i for i in range(HAND_SIZE) if mask >> i & 1]
 
 
-def _triples_in(mask: int) -> list[int]:
-    """The ids of the triples inside ``mask``, ascending."""
-    return sorted(_TRIPLE_ID[1 << i | 1 << j | 1 << k] for i, j, k in combinations(_positions(mask), 3))
+_TRIPLES_IN: dict[int, tuple[int, ...]] = {}
+
+
+def _triples_in(mask: int) -> tuple[int, ...]:
+    """The ids of the triples inside the position mask ``mask``, ascending (remembered)."""
+    triples = _TRIPLES_IN.get(mask)
+    if triples is None:
+        triples = _TRIPLES_IN[mask] = tuple(
+            _TRIPLE_ID[1 << i | 1 << j | 1 << k] for i, j, k in combinations(_positions(mask), 3)
+        )
+    return triples
 
 
 _TRIPLE_QUADS: list[tuple[int, ...]] = []
@@ -119,10 +133,20 @@ def legal_group_ids(cards: tuple[Card, ...], chosen: Sequence[int]) -> list[int]
     >>> from cardrules import parse_cards
     >>> from cardrules.hazari.partitions import sorted_hand
     >>> hand = sorted_hand(parse_cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"))
-    >>> len(legal_group_ids(hand, ())), legal_group_ids(hand, (285, 284))
-    (286, [0, 1, 2, 3, 10, 11, 12, 28, 29, 37, 38, 44, 45, 48, 87, 88, 94, 95, 99, 100, 160, 161])
+    >>> len(legal_group_ids(hand, ()))  # weak colours such as 5S 3S 2S cannot be a group
+    262
+    >>> top, next_three = group_id(0b111 << 10), group_id(0b111 << 7)  # AS KS QS, JS TS 9S
+    >>> third = legal_group_ids(hand, (top, next_three))
+    >>> len(third), group_id(0b111 << 4) in third, group_id(0b111) in third  # 8S 7S 6S, 4S 3S 2S
+    (9, True, False)
     """
-    strength = triple_strengths(cards)
+    return list(_legal(cards, tuple(chosen)))
+
+
+@functools.lru_cache(maxsize=64)
+def _legal(cards: tuple[Card, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
+    tables = _hand(cards)
+    strength = tables.strength
     used = 0
     limit = 1 << 62
     for number in chosen:
@@ -131,95 +155,175 @@ def legal_group_ids(cards: tuple[Card, ...], chosen: Sequence[int]) -> list[int]
     if len(chosen) == 2:
         return _last(strength, _FULL ^ used, limit)
     if len(chosen) == 1:
-        return _second(strength, _FULL ^ used, limit)
-    return _first(strength)
+        return _second(tables, _FULL ^ used, limit)
+    return _first(tables)
 
 
-def _quad_value(strength: list[int], mask: int) -> int:
-    a, b, c, d = QUAD_TRIPLES[QUAD_ID[mask]]
-    return max(strength[a], strength[b], strength[c], strength[d])
+class _Hand:
+    """A hand's triple strengths, quadruple values (H6) and quadruples weakest first
+    (ties by number), worked out once for its three decisions.
+
+    With numpy installed they are a few array operations; without it, C-level maps.
+    Both give the same lists (the tests check one against the other).
+    """
+
+    __slots__ = ("quads", "strength", "value")
+
+    def __init__(self, cards: tuple[Card, ...], numpy: Any = None) -> None:
+        x = [card.index for card in cards]
+        if numpy is not None:
+            self.strength, self.value, self.quads = _numpy_tables(x, numpy)
+            return
+        high, middle, low = _COLUMNS
+        table = _strength_table()
+        self.strength = strength = list(
+            map(
+                table.__getitem__,
+                map(
+                    add,
+                    map(add, high([i * 2704 for i in x]), middle([i * 52 for i in x])),
+                    low(x),
+                ),
+            )
+        )
+        self.value = value = list(map(max, *(column(strength) for column in _QUAD_COLUMNS)))
+        self.quads = sorted(range(len(value)), key=value.__getitem__)
 
 
-def _last(strength: list[int], rest: int, limit: int) -> list[int]:
+_COLUMNS = tuple(itemgetter(*(triple[n] for triple in TRIPLES)) for n in range(3))
+_QUAD_COLUMNS = tuple(itemgetter(*(triples[n] for triples in QUAD_TRIPLES)) for n in range(4))
+_ARRAYS: list[Any] = []
+
+
+def _numpy_tables(x: list[int], np: Any) -> tuple[list[int], list[int], list[int]]:
+    if not _ARRAYS:
+        _ARRAYS[:] = [
+            np.array(TRIPLES, dtype=np.intp).T.copy(),
+            np.array(QUAD_TRIPLES, dtype=np.intp),
+            _flat_table(),
+        ]
+    triples, quad_triples, flat = _ARRAYS
+    cards = np.array(x, dtype=np.intp)[triples]
+    strength = flat[(cards[0] * 52 + cards[1]) * 52 + cards[2]]
+    value = strength[quad_triples].max(axis=1)
+    order = np.argsort(value, kind="stable")
+    return strength.tolist(), value.tolist(), order.tolist()
+
+
+@functools.lru_cache(maxsize=16)
+def _hand(cards: tuple[Card, ...]) -> _Hand:
+    return _Hand(cards, _numpy_module())
+
+
+def _last(strength: list[int], rest: int, limit: int) -> tuple[int, ...]:
     """Third group: the four cards left must be no higher than each 3-card group."""
     result = []
     for t in _triples_in(rest):
-        value = _quad_value(strength, rest ^ TRIPLE_MASKS[t])
+        a, b, c, d = QUAD_TRIPLES[QUAD_ID[rest ^ TRIPLE_MASKS[t]]]
+        value = max(strength[a], strength[b], strength[c], strength[d])
         if value <= limit and value <= strength[t]:
             result.append(t)
-    return result
+    return tuple(result)
 
 
-def _by_strength(strength: list[int], triples: list[int]) -> Iterator[tuple[int, int]]:
-    """``(strength, triple)`` over ``triples``, weakest first."""
-    return iter(sorted((strength[t], t) for t in triples))
-
-
-def _second(strength: list[int], rest: int, limit: int) -> list[int]:
+def _second(tables: _Hand, rest: int, limit: int) -> tuple[int, ...]:
     """Second group: some split of the ten cards left into a 4-card group and two
     3-card groups keeps H7 with the first group (whose strength is ``limit``).
 
-    Quadruples are met weakest first: a quadruple's value is its strongest triple, so
-    it is complete when the last of its four triples has been passed in strength
-    order, and its value is that triple's strength. The walk stops once that value
-    passes ``limit`` or every triple still open is weaker than it.
+    The quadruples inside the ten cards no stronger than ``limit`` are met weakest
+    first; the walk stops once the strongest triple still open is weaker than the
+    quadruple (no later one can make it legal).
     """
+    strength, values = tables.strength, tables.value
+    quads = sorted(
+        [q for q in _quads_in(rest) if values[q] <= limit], key=values.__getitem__
+    )
     inside = _triples_in(rest)
-    legal = dict.fromkeys(inside, False)
     open_desc = sorted(inside, key=strength.__getitem__, reverse=True)
-    top = 0
-    seen = dict.fromkeys((q for q, m in enumerate(QUAD_MASKS) if m & rest == m), 0)
-    holders = _triple_quads()
-    for value, t in _by_strength(strength, inside):
-        if value > limit:
-            break
-        while top < len(open_desc) and legal[open_desc[top]]:
+    top, last = 0, len(open_desc)
+    legal = bytearray(GROUP_IDS)
+    for q in quads:
+        value = values[q]
+        while top < last and legal[open_desc[top]]:
             top += 1
-        if top == len(open_desc) or strength[open_desc[top]] < value:
+        if top == last or strength[open_desc[top]] < value:
             break
-        for q in holders[t]:
-            if q in seen:
-                seen[q] += 1
-                if seen[q] == 4:
-                    for a, b in _splits6(rest ^ QUAD_MASKS[q]):
-                        if strength[a] >= value <= strength[b]:
-                            legal[a] = legal[b] = True
-    return [t for t in inside if legal[t]]
+        for a, b in _splits6(rest ^ QUAD_MASKS[q]):
+            if strength[a] >= value <= strength[b]:
+                legal[a] = legal[b] = 1
+    return tuple([t for t in inside if legal[t]])
 
 
-def _first(strength: list[int]) -> list[int]:
+_QUADS_IN: dict[int, tuple[int, ...]] = {}
+
+
+def _quads_in(mask: int) -> tuple[int, ...]:
+    """The quadruples inside the position mask ``mask``, remembered per mask."""
+    quads = _QUADS_IN.get(mask)
+    if quads is None:
+        quads = _QUADS_IN[mask] = tuple(
+            QUAD_ID[1 << i | 1 << j | 1 << k | 1 << m]
+            for i, j, k, m in combinations(_positions(mask), 4)
+        )
+    return quads
+
+
+def _bits(bits: int) -> tuple[int, ...]:
+    result = []
+    while bits:
+        low = bits & -bits
+        result.append(low.bit_length() - 1)
+        bits ^= low
+    return tuple(result)
+
+
+def _first(tables: _Hand) -> tuple[int, ...]:
     """First group: some valid split of the hand has it among its 3-card groups.
 
-    The same walk over the quadruples, weakest first, as :func:`_second`; for each
-    complete quadruple, a triple of the other nine cards at least as strong is legal
-    when the six cards left split into two triples at least as strong (the best
-    weaker-of-two of a 6-card set is kept per set).
+    The quadruples are met weakest first. For each, each open triple outside it is
+    decided when it is weaker than the quadruple (no later one, disjoint or not, is
+    weaker: it is illegal) or when it is at least as strong and the six cards left
+    split into two triples at least as strong (legal; each 6-card set's best
+    weaker-of-two is worked out once). The open triples are a bit set.
     """
-    legal = [False] * GROUP_IDS
-    open_desc = sorted(range(GROUP_IDS), key=strength.__getitem__, reverse=True)
-    top = 0
-    seen = [0] * len(QUAD_MASKS)
-    holders = _triple_quads()
-    best6: dict[int, int] = {}
-    for value, t in _by_strength(strength, list(range(GROUP_IDS))):
-        while top < GROUP_IDS and legal[open_desc[top]]:
-            top += 1
-        if top == GROUP_IDS or strength[open_desc[top]] < value:
-            break
-        for q in holders[t]:
-            seen[q] += 1
-            if seen[q] != 4:
+    strength, values = tables.strength, tables.value
+    outside = _outside()
+    open_bits = (1 << GROUP_IDS) - 1
+    legal = 0
+    for q in tables.quads:
+        candidates = open_bits & outside[q]
+        if not candidates:
+            continue
+        nine = _FULL ^ QUAD_MASKS[q]
+        value = values[q]
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            u = low.bit_length() - 1
+            if strength[u] < value:
+                open_bits ^= low
                 continue
-            nine = _FULL ^ QUAD_MASKS[q]
-            for u in _triples_in(nine):
-                if legal[u] or strength[u] < value:
-                    continue
-                six = nine ^ TRIPLE_MASKS[u]
-                best = best6.get(six)
-                if best is None:
-                    best = best6[six] = max(
-                        min(strength[a], strength[b]) for a, b in _splits6(six)
-                    )
-                if best >= value:
-                    legal[u] = True
-    return [t for t in range(GROUP_IDS) if legal[t]]
+            for a, b in _splits6(nine ^ TRIPLE_MASKS[u]):
+                if strength[a] >= value <= strength[b]:
+                    break
+            else:
+                continue
+            if True:
+                open_bits ^= low
+                legal |= low
+        if not open_bits:
+            break
+    return _bits(legal)
+
+
+_OUTSIDE: list[int] = []
+
+
+def _outside() -> list[int]:
+    """For each quadruple, the bit set of the triples outside it; built on first use."""
+    if not _OUTSIDE:
+        _OUTSIDE[:] = [
+            sum(1 << t for t, mask in enumerate(TRIPLE_MASKS) if not mask & quad)
+            for quad in QUAD_MASKS
+        ]
+    return _OUTSIDE

@@ -131,7 +131,9 @@ class HazariRules:
             raise InvalidRulesError(f"Hazari options must be a mapping, got {_show(options)}")
         options = dict(options)
         actions = options.pop("actions", ActionSpace.SPLIT)
-        if isinstance(actions, str):
+        if isinstance(actions, ActionSpace):
+            actions = actions.value
+        elif isinstance(actions, str):
             actions = actions.strip()
         rules = rules_from_options(cls, options, cls.from_json, "Hazari")
         return attrs.evolve(rules, actions=ActionSpace.parse(actions))
