@@ -183,9 +183,8 @@ def _second(strength: I16, chosen: Ints) -> Flags:
         ok[left[hit]] = True
         miss = ~hit
         left, hand, sets, need = left[miss], hand[miss], sets[miss], need[miss]
-    ok = ok.reshape(seconds.shape)
     mask = np.zeros((count, GROUPS), dtype=bool)
-    mask[rows[:, None], seconds] = ok
+    mask[rows[:, None], seconds] = ok.reshape(seconds.shape)
     return mask
 
 
