@@ -23,7 +23,7 @@ from cardrules.hazari import HazariState  # noqa: E402
 from cardrules.hazari import batch as hb  # noqa: E402
 from cardrules.hazari.action_ids import split_of_id  # noqa: E402
 from cardrules.hazari.batch_groups import GroupsArrays, HazariGroupsKernels  # noqa: E402
-from cardrules.hazari.batch_groups_legal import legal_groups, triple_strengths  # noqa: E402
+from cardrules.hazari.batch_groups_legal import legal_groups  # noqa: E402
 from cardrules.hazari.groups import legal_group_ids  # noqa: E402
 from cardrules.hazari.partitions import TRIPLE_MASKS, hand_tables, sorted_hand  # noqa: E402
 from cardrules.hazari.rules import ActionSpace, HazariRules, TieRule  # noqa: E402
@@ -54,10 +54,10 @@ def naive_legal(splits: list[frozenset[int]], chosen: list[int]) -> list[int]:
 
 
 def batch_legal(hand: tuple[Card, ...], chosen: list[int]) -> list[int]:
-    strength = triple_strengths(np.array([[card.index for card in hand]]))
     picks = np.full((1, 2), -1)
     picks[0, : len(chosen)] = chosen
-    legal: list[int] = np.flatnonzero(legal_groups(strength, picks)[0]).tolist()
+    cards = np.array([[card.index for card in hand]])
+    legal: list[int] = np.flatnonzero(legal_groups(cards, picks)[0]).tolist()
     return legal
 
 
@@ -109,7 +109,7 @@ def test_a_batch_of_hands_at_all_three_decisions_equals_the_scalar_one() -> None
         chosen = chosen_sequence(hand, rng)[number % 3]
         picks[number, : len(chosen)] = chosen
         expected.append(legal_group_ids(hand, chosen))
-    mask = legal_groups(triple_strengths(dealt), picks)
+    mask = legal_groups(dealt, picks)
     assert [np.flatnonzero(m).tolist() for m in mask] == expected
 
 

@@ -39,7 +39,7 @@ from cardrules.cards import _show
 from cardrules.errors import InvalidRulesError
 from cardrules.hazari.batch import _play_block
 from cardrules.hazari.batch_deal import deal_array
-from cardrules.hazari.batch_groups_legal import GROUPS, legal_groups, triple_strengths
+from cardrules.hazari.batch_groups_legal import GROUPS, legal_groups
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.partitions import QUADS, TRIPLES
 from cardrules.hazari.rules import ActionSpace, HazariRules
@@ -171,8 +171,7 @@ class HazariGroupsKernels:
         if rows.size:
             turn = arrays.turn[rows].astype(np.intp)
             seat = _seat(arrays.dealer[rows], turn)
-            strength = triple_strengths(arrays.hands[rows, seat])
-            mask[rows] = legal_groups(strength, arrays.chosen[rows, seat, :2])
+            mask[rows] = legal_groups(arrays.hands[rows, seat], arrays.chosen[rows, seat, :2])
         return mask
 
     def returns(self, arrays: GroupsArrays) -> npt.NDArray[np.int64]:

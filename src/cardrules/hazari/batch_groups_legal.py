@@ -26,8 +26,7 @@ Everything is array operations over the hands; the walk's rounds shrink to the f
 >>> from cardrules.hazari.partitions import sorted_hand
 >>> hand = sorted_hand(parse_cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2C"))
 >>> cards = np.array([[card.index for card in hand]])
->>> strength = triple_strengths(cards)
->>> np.flatnonzero(legal_groups(strength, np.array([[285, 284]]))[0]).tolist() == (
+>>> np.flatnonzero(legal_groups(cards, np.array([[285, 284]]))[0]).tolist() == (
 ...     legal_group_ids(hand, (285, 284)))
 True
 """
@@ -134,17 +133,18 @@ def _quad_values(strength: I16) -> I16:
     return values
 
 
-def legal_groups(strength: I16, chosen: npt.NDArray[Any]) -> Flags:
-    """(m, 286): the legal groups of ``m`` hands, given their triple strengths and the
-    groups chosen so far, ``(m, 2)`` ids with -1 for none (the chosen come first)."""
-    count = len(strength)
+def legal_groups(hands: npt.NDArray[Any], chosen: npt.NDArray[Any]) -> Flags:
+    """(m, 286): the legal groups of ``m`` sorted hands (card indices), given the groups
+    chosen so far, ``(m, 2)`` ids with -1 for none (the chosen come first)."""
+    count = len(hands)
     mask = np.zeros((count, GROUPS), dtype=bool)
     made = (chosen >= 0).sum(axis=1)
     for number, kernel in ((0, _first), (1, _second), (2, _third)):
         at = np.flatnonzero(made == number)
         for start in range(0, len(at), CHUNK):
             rows = at[start : start + CHUNK]
-            mask[rows] = kernel(strength[rows], chosen[rows].astype(np.intp))
+            strength = triple_strengths(hands[rows])
+            mask[rows] = kernel(strength, chosen[rows].astype(np.intp))
     return mask
 
 
