@@ -176,7 +176,7 @@ def _second(strength: I16, chosen: Ints) -> Flags:
     left = np.arange(seconds.size)  # the (hand, second group) pairs not yet known legal
     hand = left // seconds.shape[1]
     sets, need = seven.reshape(-1), limit.reshape(-1)
-    for j in range(35):
+    for j in reversed(range(35)):  # the 4-card groups of the lowest cards first
         value = flat_values[hand * QUADS + _SEVEN_QUAD_COLUMNS[j][sets]]
         third = flat_strength[hand * GROUPS + _SEVEN_TRIPLE_COLUMNS[j][sets]]
         hit = (value <= need) & (value <= third)
