@@ -13,9 +13,9 @@ the ratio holds on a busy machine:
 - *scalar*: ``G`` deals of ``game.new_state(seed)``, each decision a uniform choice
   from ``legal_action_ids()`` applied with ``action_from_id``.
 
-Wall time and process CPU time are both reported (the best of ``--repeat`` each), with
-the time per decision of each of the three groups of a seat in the batch, and the
-peak memory (tracemalloc) of a batch of ``B / 4`` and of ``B`` deals played out with
+Each of ``--repeat`` rounds runs both engines in turn; wall time and process CPU time
+are both reported (the best round of each), with the time per decision of each of
+the three groups of a seat in the batch, and the peak memory (tracemalloc) of a batch of ``B / 4`` and of ``B`` deals played out with
 their observation tensors read at every step, history included.
 """
 
@@ -60,16 +60,19 @@ def scalar_run(game: Game, seeds: range, seed: int) -> int:
     return decisions
 
 
-def best(run: Callable[[int], int], repeat: int) -> tuple[float, float, int]:
-    """The best decisions/s by wall clock and by CPU time over ``repeat`` runs."""
-    wall = cpu = 0.0
-    decisions = 0
+def best(runs: dict[str, Callable[[int], int]], repeat: int) -> dict[str, tuple[float, float, int]]:
+    """The best decisions/s by wall clock and by CPU time of each run over ``repeat``
+    rounds; each round runs every engine once, in turn, so both see the same load."""
+    figures = dict.fromkeys(runs, (0.0, 0.0, 0))
     for rep in range(repeat):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        decisions = run(rep)
-        wall = max(wall, decisions / (time.perf_counter() - start))
-        cpu = max(cpu, decisions / max(time.process_time() - start_cpu, 1e-9))
-    return wall, cpu, decisions
+        for name, run in runs.items():
+            start, start_cpu = time.perf_counter(), time.process_time()
+            decisions = run(rep)
+            wall = decisions / (time.perf_counter() - start)
+            cpu = decisions / max(time.process_time() - start_cpu, 1e-9)
+            old_wall, old_cpu, _ = figures[name]
+            figures[name] = (max(old_wall, wall), max(old_cpu, cpu), decisions)
+    return figures
 
 
 def peak_memory(engine: BatchGame, size: int) -> int:
@@ -100,15 +103,15 @@ def main() -> None:
         return np.arange(rep * size, (rep + 1) * size, dtype=np.uint64)
 
     scalar_base = 2**32  # scalar seeds never meet the batch's
-    figures = {
-        "batch": best(lambda rep: batch_run(engine, fresh(rep), rep, split), args.repeat),
-        "scalar": best(
-            lambda rep: scalar_run(
+    figures = best(
+        {
+            "batch": lambda rep: batch_run(engine, fresh(rep), rep, split),
+            "scalar": lambda rep: scalar_run(
                 GAME, range(scalar_base + rep * games, scalar_base + (rep + 1) * games), rep
             ),
-            args.repeat,
-        ),
-    }
+        },
+        args.repeat,
+    )
     peaks = {count: peak_memory(engine, count) for count in (size // 4, size)}
     print(f"Hazari, actions=groups, batch {size}, scalar {games} deals, best of {args.repeat}")
     print(f"{'engine':<10}{'decisions/s (wall)':>20}{'decisions/s (CPU)':>20}{'decisions':>11}")
