@@ -126,6 +126,21 @@ def test_the_split_action_space_is_refused_naming_the_option() -> None:
         HazariGroupsKernels(HazariRules(actions=ActionSpace.GROUPS), dealer=4)
 
 
+def test_init_deals_the_hands_of_the_scalar_engine_bit_for_bit() -> None:
+    seeds = [0, 1, 2**64 - 1, 12345678901234567890, 99]
+    game = load_game("hazari", actions="groups")
+    arrays = BatchGame(game).init(seeds).arrays
+    for i, seed in enumerate(seeds):
+        hands = game.new_state(seed=seed).hands
+        assert arrays.hands[i].tolist() == [[card.index for card in hand] for hand in hands]
+    for dealer in (1, 3):
+        kernels = HazariGroupsKernels(game.rules, dealer=dealer)
+        dealt = kernels.init(np.array(seeds, dtype=np.uint64)).hands
+        for i, seed in enumerate(seeds):
+            hands = HazariState.new(seed=seed, dealer=dealer).hands
+            assert dealt[i].tolist() == [[card.index for card in hand] for hand in hands]
+
+
 def test_a_batch_takes_twelve_decisions_and_scores_each_deal() -> None:
     engine = BatchGame(load_game("hazari", actions="groups"))
     state = engine.init(np.arange(40))
