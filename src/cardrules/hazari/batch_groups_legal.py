@@ -47,6 +47,7 @@ __all__: list[str] = []  # kernels of BatchGame, which checks their arguments
 Ints = npt.NDArray[np.intp]
 I16 = npt.NDArray[np.int16]
 Flags = npt.NDArray[np.bool_]
+Words = npt.NDArray[np.uint64]
 
 CHUNK = 1024
 """Hands per pass: the work arrays stay a few megabytes, whatever the batch size."""
@@ -212,14 +213,19 @@ def _avoiding(order: Ints) -> npt.NDArray[np.uint64]:
     return packed
 
 
-def _lowest_set(words: npt.NDArray[np.uint64]) -> Ints:
+_DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_BIT_OF = np.zeros(64, dtype=np.intp)
+_BIT_OF[[((1 << i) * 0x03F79D71B4CB0A89 & (2**64 - 1)) >> 58 for i in range(64)]] = np.arange(64)
+"""The bit number of a power of two ``x`` by ``(x * _DE_BRUIJN) >> 58`` (wrapping)."""
+
+
+def _lowest_set(words: Words) -> Ints:
     """The number of the lowest set bit of each row of words, -1 where none is set."""
     lowest: Ints = np.full(len(words), -1, dtype=np.intp)
     for number in reversed(range(words.shape[1])):
         value = words[:, number]
-        low = value & (~value + np.uint64(1))
-        _, exponent = np.frexp(low.astype(np.float64))  # a power of two: exact
-        lowest = np.where(value != 0, number * 64 + exponent.astype(np.intp) - 1, lowest)
+        bit = _BIT_OF[((value & (~value + np.uint64(1))) * _DE_BRUIJN) >> np.uint64(58)]
+        lowest = np.where(value != 0, number * 64 + bit, lowest)
     return lowest
 
 
@@ -245,14 +251,17 @@ def _walk(
 ) -> tuple[Flags, Flags]:
     """Walk (hand ``rows[i]``, triple ``triples[i]``) pairs over the 4-card groups
     ``order`` of each hand (sorted weakest first, with their ``values``); ``every``: the
-    pairs are every triple of every hand, in order.
+    pairs are every hand for each triple in turn (pair ``t * m + h``: triple ``t``, hand
+    ``h``).
 
     Returns which pairs are legal, and which ran past the end of ``order`` undecided.
     """
     size = order.shape[1]
     words = _avoiding(order)
-    if every:
-        found = words[:, _TRIPLE[:, 0]] & words[:, _TRIPLE[:, 1]] & words[:, _TRIPLE[:, 2]]
+    if every:  # triple-major: gathers of whole (hands, words) blocks
+        by_position = np.ascontiguousarray(words.transpose(1, 0, 2))
+        found = by_position[_TRIPLE[:, 0]] & by_position[_TRIPLE[:, 1]]
+        found &= by_position[_TRIPLE[:, 2]]
         found = found.reshape(len(rows), -1)
     else:
         found = words[rows, _TRIPLE[triples, 0]]
@@ -290,8 +299,8 @@ def _first(strength: I16, chosen: Ints) -> Flags:
     """The first group: some valid split holds it (the walk of the module docs)."""
     count = len(strength)
     values = _quad_values(strength)
-    rows = np.repeat(np.arange(count), GROUPS)
-    triples = np.tile(np.arange(GROUPS), count)
+    rows = np.tile(np.arange(count), GROUPS)
+    triples = np.repeat(np.arange(GROUPS), count)
     order = np.argsort(values, axis=1, kind="stable")
     ordered = np.take_along_axis(values, order, axis=1)
     window = (ordered[:, :WINDOW], order[:, :WINDOW])
@@ -302,4 +311,4 @@ def _first(strength: I16, chosen: Ints) -> Flags:
         legal[again], _ = _walk(
             strength[hands], ordered[hands], order[hands], local, triples[again], every=False
         )
-    return legal.reshape(count, GROUPS)
+    return legal.reshape(GROUPS, count).T
