@@ -311,4 +311,5 @@ def _first(strength: I16, chosen: Ints) -> Flags:
         legal[again], _ = _walk(
             strength[hands], ordered[hands], order[hands], local, triples[again], every=False
         )
-    return legal.reshape(GROUPS, count).T
+    mask: Flags = legal.reshape(GROUPS, count).T
+    return mask
