@@ -33,22 +33,21 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
 from itertools import combinations
 from operator import add, itemgetter
+from typing import Any
 
 from cardrules.cards import Card, _show
 from cardrules.errors import IllegalActionError
 from cardrules.hazari.evaluator import _flat_table
 from cardrules.hazari.partitions import (
-    _numpy_module,
-    _strength_table,
     QUAD_ID,
     QUAD_MASKS,
     QUAD_TRIPLES,
     TRIPLE_MASKS,
     TRIPLES,
-    triple_strengths,
+    _numpy_module,
+    _strength_table,
 )
 
 __all__ = ["GROUP_IDS", "group_id", "group_positions", "legal_group_ids"]
@@ -64,9 +63,7 @@ def group_id(positions: int) -> int:
     """The id of the group at the 13-bit position mask ``positions`` (three bits set)."""
     number = _TRIPLE_ID.get(positions) if type(positions) is int else None
     if number is None:
-        raise IllegalActionError(
-            f"{_show(positions)} is not a 13-bit mask of three hand positions"
-        )
+        raise IllegalActionError(f"{_show(positions)} is not a 13-bit mask of three hand positions")
     return number
 
 
@@ -235,9 +232,7 @@ def _second(tables: _Hand, rest: int, limit: int) -> tuple[int, ...]:
     quadruple (no later one can make it legal).
     """
     strength, values = tables.strength, tables.value
-    quads = sorted(
-        [q for q in _quads_in(rest) if values[q] <= limit], key=values.__getitem__
-    )
+    quads = sorted([q for q in _quads_in(rest) if values[q] <= limit], key=values.__getitem__)
     inside = _triples_in(rest)
     open_desc = sorted(inside, key=strength.__getitem__, reverse=True)
     top, last = 0, len(open_desc)

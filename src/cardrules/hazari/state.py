@@ -79,6 +79,7 @@ from cardrules.hazari.actions import Group, HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
+from cardrules.hazari.groups import GROUP_IDS, group_positions, legal_group_ids
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.partitions import (
     HandTables,
@@ -88,7 +89,6 @@ from cardrules.hazari.partitions import (
     split_arrangement,
 )
 from cardrules.hazari.rounds import resolve_rounds
-from cardrules.hazari.groups import GROUP_IDS, group_positions, legal_group_ids
 from cardrules.hazari.rules import ActionSpace, HazariRules
 from cardrules.records import GameRecord, dump_json, load_record, record_actions
 from cardrules.rng import Rng
