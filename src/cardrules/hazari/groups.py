@@ -95,23 +95,12 @@ def _triples_in(mask: int) -> tuple[int, ...]:
     return triples
 
 
-_TRIPLE_QUADS: list[tuple[int, ...]] = []
-"""For each triple, the quadruples holding it; built on first use."""
 _SPLITS6: dict[int, tuple[tuple[int, int], ...]] = {}
 """For each 6-position mask, its 10 splits into two triples; filled on use."""
 
 
-def _triple_quads() -> list[tuple[int, ...]]:
-    if not _TRIPLE_QUADS:
-        holders: list[list[int]] = [[] for _ in TRIPLES]
-        for q, triples in enumerate(QUAD_TRIPLES):
-            for t in triples:
-                holders[t].append(q)
-        _TRIPLE_QUADS[:] = [tuple(quads) for quads in holders]
-    return _TRIPLE_QUADS
-
-
 def _splits6(mask: int) -> tuple[tuple[int, int], ...]:
+    """The 10 splits of the 6-position mask ``mask`` into two triples (remembered)."""
     splits = _SPLITS6.get(mask)
     if splits is None:
         low, *others = _positions(mask)
@@ -121,6 +110,17 @@ def _splits6(mask: int) -> tuple[tuple[int, int], ...]:
             result.append((_TRIPLE_ID[first], _TRIPLE_ID[mask ^ first]))
         splits = _SPLITS6[mask] = tuple(result)
     return splits
+
+
+def _all_splits6() -> dict[int, tuple[tuple[int, int], ...]]:
+    """Every 6-position mask's splits (1,716 masks), built on first use."""
+    if len(_SPLITS6) < _SIX_SETS:
+        for positions in combinations(range(HAND_SIZE), 6):
+            _splits6(sum(1 << p for p in positions))
+    return _SPLITS6
+
+
+_SIX_SETS = 1716
 
 
 def legal_group_ids(cards: tuple[Card, ...], chosen: Sequence[int]) -> list[int]:
@@ -150,7 +150,7 @@ def _legal(cards: tuple[Card, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
         used |= TRIPLE_MASKS[number]
         limit = min(limit, strength[number])
     if len(chosen) == 2:
-        return _last(strength, _FULL ^ used, limit)
+        return _last(tables, _FULL ^ used, limit)
     if len(chosen) == 1:
         return _second(tables, _FULL ^ used, limit)
     return _first(tables)
@@ -212,12 +212,12 @@ def _hand(cards: tuple[Card, ...]) -> _Hand:
     return _Hand(cards, _numpy_module())
 
 
-def _last(strength: list[int], rest: int, limit: int) -> tuple[int, ...]:
+def _last(tables: _Hand, rest: int, limit: int) -> tuple[int, ...]:
     """Third group: the four cards left must be no higher than each 3-card group."""
+    strength, values = tables.strength, tables.value
     result = []
     for t in _triples_in(rest):
-        a, b, c, d = QUAD_TRIPLES[QUAD_ID[rest ^ TRIPLE_MASKS[t]]]
-        value = max(strength[a], strength[b], strength[c], strength[d])
+        value = values[QUAD_ID[rest ^ TRIPLE_MASKS[t]]]
         if value <= limit and value <= strength[t]:
             result.append(t)
     return tuple(result)
@@ -232,6 +232,7 @@ def _second(tables: _Hand, rest: int, limit: int) -> tuple[int, ...]:
     quadruple (no later one can make it legal).
     """
     strength, values = tables.strength, tables.value
+    splits6 = _all_splits6()
     quads = sorted([q for q in _quads_in(rest) if values[q] <= limit], key=values.__getitem__)
     inside = _triples_in(rest)
     open_desc = sorted(inside, key=strength.__getitem__, reverse=True)
@@ -243,7 +244,7 @@ def _second(tables: _Hand, rest: int, limit: int) -> tuple[int, ...]:
             top += 1
         if top == last or strength[open_desc[top]] < value:
             break
-        for a, b in _splits6(rest ^ QUAD_MASKS[q]):
+        for a, b in splits6[rest ^ QUAD_MASKS[q]]:
             if strength[a] >= value <= strength[b]:
                 legal[a] = legal[b] = 1
     return tuple([t for t in inside if legal[t]])
@@ -253,7 +254,8 @@ _QUADS_IN: dict[int, tuple[int, ...]] = {}
 
 
 def _quads_in(mask: int) -> tuple[int, ...]:
-    """The quadruples inside the position mask ``mask``, remembered per mask."""
+    """The quadruples inside the position mask ``mask``, remembered per mask (a second
+    group's ten cards left are one of 286 masks)."""
     quads = _QUADS_IN.get(mask)
     if quads is None:
         quads = _QUADS_IN[mask] = tuple(
@@ -263,28 +265,21 @@ def _quads_in(mask: int) -> tuple[int, ...]:
     return quads
 
 
-def _bits(bits: int) -> tuple[int, ...]:
-    result = []
-    while bits:
-        low = bits & -bits
-        result.append(low.bit_length() - 1)
-        bits ^= low
-    return tuple(result)
-
-
 def _first(tables: _Hand) -> tuple[int, ...]:
     """First group: some valid split of the hand has it among its 3-card groups.
 
     The quadruples are met weakest first. For each, each open triple outside it is
     decided when it is weaker than the quadruple (no later one, disjoint or not, is
     weaker: it is illegal) or when it is at least as strong and the six cards left
-    split into two triples at least as strong (legal; each 6-card set's best
-    weaker-of-two is worked out once). The open triples are a bit set.
+    split into two triples at least as strong (legal). The open triples are a bit set.
+    (Profiled on random hands: nearly every triple is decided by the first quadruple
+    outside it, so the walk looks at each triple about once.)
     """
     strength, values = tables.strength, tables.value
     outside = _outside()
+    splits6 = _all_splits6()
     open_bits = (1 << GROUP_IDS) - 1
-    legal = 0
+    legal = []
     for q in tables.quads:
         candidates = open_bits & outside[q]
         if not candidates:
@@ -298,17 +293,15 @@ def _first(tables: _Hand) -> tuple[int, ...]:
             if strength[u] < value:
                 open_bits ^= low
                 continue
-            for a, b in _splits6(nine ^ TRIPLE_MASKS[u]):
+            for a, b in splits6[nine ^ TRIPLE_MASKS[u]]:
                 if strength[a] >= value <= strength[b]:
+                    open_bits ^= low
+                    legal.append(u)
                     break
-            else:
-                continue
-            if True:
-                open_bits ^= low
-                legal |= low
         if not open_bits:
             break
-    return _bits(legal)
+    legal.sort()
+    return tuple(legal)
 
 
 _OUTSIDE: list[int] = []

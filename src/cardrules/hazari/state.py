@@ -229,10 +229,11 @@ def _group_of(hand: tuple[Card, ...], number: int) -> Group:
 
 def _group_number(hand: tuple[Card, ...], group: Group) -> int | None:
     """The id of ``group`` in the sorted ``hand``, or None if it is not all in the hand."""
+    x = [card.index for card in hand]
     positions = 0
     for card in group.cards:
         try:
-            positions |= 1 << hand.index(card)
+            positions |= 1 << x.index(card.index)
         except ValueError:
             return None
     return _TRIPLE_NUMBER[positions]
