@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from itertools import combinations
-from operator import add, itemgetter
+from operator import add, attrgetter, itemgetter
 from typing import Any
 
 from cardrules.cards import Card, _show
@@ -137,11 +137,14 @@ def legal_group_ids(cards: tuple[Card, ...], chosen: Sequence[int]) -> list[int]
     >>> len(third), group_id(0b111 << 4) in third, group_id(0b111) in third  # 8S 7S 6S, 4S 3S 2S
     (9, True, False)
     """
-    return list(_legal(cards, tuple(chosen)))
+    return list(_legal(tuple(map(_INDEX, cards)), tuple(chosen)))
+
+
+_INDEX = attrgetter("index")
 
 
 @functools.lru_cache(maxsize=64)
-def _legal(cards: tuple[Card, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
+def _legal(cards: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
     tables = _hand(cards)
     strength = tables.strength
     used = 0
@@ -166,8 +169,7 @@ class _Hand:
 
     __slots__ = ("quads", "strength", "value")
 
-    def __init__(self, cards: tuple[Card, ...], numpy: Any = None) -> None:
-        x = [card.index for card in cards]
+    def __init__(self, x: tuple[int, ...], numpy: Any = None) -> None:
         if numpy is not None:
             self.strength, self.value, self.quads = _numpy_tables(x, numpy)
             return
@@ -192,7 +194,7 @@ _QUAD_COLUMNS = tuple(itemgetter(*(triples[n] for triples in QUAD_TRIPLES)) for 
 _ARRAYS: list[Any] = []
 
 
-def _numpy_tables(x: list[int], np: Any) -> tuple[list[int], list[int], list[int]]:
+def _numpy_tables(x: tuple[int, ...], np: Any) -> tuple[list[int], list[int], list[int]]:
     if not _ARRAYS:
         _ARRAYS[:] = [
             np.array(TRIPLES, dtype=np.intp).T.copy(),
@@ -208,7 +210,7 @@ def _numpy_tables(x: list[int], np: Any) -> tuple[list[int], list[int], list[int
 
 
 @functools.lru_cache(maxsize=16)
-def _hand(cards: tuple[Card, ...]) -> _Hand:
+def _hand(cards: tuple[int, ...]) -> _Hand:
     return _Hand(cards, _numpy_module())
 
 
