@@ -105,7 +105,12 @@ def test_hand_tables_with_and_without_numpy_agree(hand: tuple[Card, ...]) -> Non
     hand = sorted_hand(hand)
     x = tuple(card.index for card in hand)
     pure, fast = _Hand(x), _Hand(x, numpy)
-    assert (pure.strength, pure.value, pure.quads) == (fast.strength, fast.value, fast.quads)
+    assert (pure.strength, pure.value, pure.quads, pure.triples) == (
+        fast.strength,
+        fast.value,
+        fast.quads,
+        fast.triples,
+    )
 
 
 # ------------------------------------------------------- the same games as splits
@@ -358,3 +363,22 @@ def test_pictures_render(groups: int) -> None:
         state = state.apply(state.legal_actions().sample(rng))  # type: ignore[attr-defined]
     for value in (state, state.observation(0), state.observation(state.current_player or 0)):
         assert svg.render(value).startswith("<svg")
+
+
+def test_the_benchmark_sees_more_hands_than_the_caches_hold() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    from cardrules.hazari import groups
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_pettingzoo.py"
+    spec = importlib.util.spec_from_file_location("bench_pettingzoo_inputs", path)
+    assert spec is not None and spec.loader is not None
+    if importlib.util.find_spec("pettingzoo") is None:
+        pytest.skip("the benchmark needs the pettingzoo extra")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    hands_per_repetition = module.GAMES * 4
+    for cache in (groups._hand, groups._legal):
+        size = cache.cache_info().maxsize
+        assert isinstance(size, int) and hands_per_repetition > size
