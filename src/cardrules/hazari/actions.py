@@ -133,9 +133,9 @@ class Group:
         if not isinstance(text, str):
             raise ParseError(f"expected a group as text, got {_show(text)}")
         words = text.split(None, 1)
-        body = words[1] if words and words[0].lower() == GROUP_WORD else text
-        if len(words) == 1 and words[0].lower() == GROUP_WORD:
-            body = ""
+        body = text
+        if words and words[0].lower() == GROUP_WORD:
+            body = words[1] if len(words) > 1 else ""
         try:
             return cls(parse_cards(body))
         except CardRulesError as exc:

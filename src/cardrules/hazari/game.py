@@ -36,10 +36,10 @@ from cardrules.hazari.actions import HazariAction, parse_action
 from cardrules.hazari.bots import GreedyBot, SolverBot
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.field_bot import FieldAwareBot
+from cardrules.hazari.groups import GROUP_IDS
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.resample import resample, resample_match
-from cardrules.hazari.groups import GROUP_IDS
 from cardrules.hazari.rules import ActionSpace, HazariRules
 from cardrules.hazari.state import DEAL_GAME, HazariState
 from cardrules.hazari.tensors import TENSOR_SIZE, information_state_tensor, observation_tensor

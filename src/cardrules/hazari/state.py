@@ -79,6 +79,7 @@ from cardrules.hazari.actions import Group, HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
+from cardrules.hazari.groups import GROUP_IDS, group_positions, legal_group_ids
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.partitions import (
     HandTables,
@@ -88,7 +89,6 @@ from cardrules.hazari.partitions import (
     split_arrangement,
 )
 from cardrules.hazari.rounds import resolve_rounds
-from cardrules.hazari.groups import GROUP_IDS, group_positions, legal_group_ids
 from cardrules.hazari.rules import ActionSpace, HazariRules
 from cardrules.records import GameRecord, dump_json, load_record, record_actions
 from cardrules.rng import Rng
@@ -229,10 +229,11 @@ def _group_of(hand: tuple[Card, ...], number: int) -> Group:
 
 def _group_number(hand: tuple[Card, ...], group: Group) -> int | None:
     """The id of ``group`` in the sorted ``hand``, or None if it is not all in the hand."""
+    x = list(map(_INDEX, hand))
     positions = 0
     for card in group.cards:
         try:
-            positions |= 1 << hand.index(card)
+            positions |= 1 << x.index(card.index)
         except ValueError:
             return None
     return _TRIPLE_NUMBER[positions]
@@ -367,9 +368,12 @@ class HazariState:
         return tuple(turn.action.cards for turn in turns if isinstance(turn.action, Group))
 
     def _chosen_ids(self, hand: tuple[Card, ...]) -> tuple[int, ...]:
+        history = self.history
+        done = len(history) % 3
         numbers = []
-        for group in self.chosen:
-            number = _group_number(hand, Group(group))
+        for turn in history[len(history) - done :] if done else ():
+            action = turn.action
+            number = _group_number(hand, action) if isinstance(action, Group) else None
             assert number is not None  # applied groups are the player's cards
             numbers.append(number)
         return tuple(numbers)
@@ -433,7 +437,18 @@ class HazariState:
             )
         turn: Turn[HazariAction] = Turn(player, action)
         if len(chosen) < 2:
-            return attrs.evolve(self, history=(*self.history, turn))
+            return HazariState(
+                self.rules,
+                self.dealing,
+                self.deal,
+                self.dealer,
+                self.hands,
+                self.arrangements,
+                (*self.history, turn),
+                self.events,
+                self.rounds,
+                self.scores,
+            )
         groups = [*self.chosen, action.cards]
         used = set(chain.from_iterable(groups))
         four = tuple(card for card in hand if card not in used)

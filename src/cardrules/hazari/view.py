@@ -13,13 +13,13 @@ from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
+from cardrules.hazari.rules import ActionSpace
 from cardrules.hazari.solver import (
     arrangement_value,
     best_arrangement,
     greedy_arrangement,
     top_arrangements,
 )
-from cardrules.hazari.rules import ActionSpace
 from cardrules.hazari.state import GroupActions, HazariState
 from cardrules.text import Option, cards_text, cards_text_order, group_text, seat_text
 from cardrules.view import View
@@ -109,7 +109,8 @@ def show(observation: HazariObservation, unicode: bool = False) -> list[str]:
     if observation.rules.actions is ActionSpace.GROUPS:
         chosen = " | ".join(group_text(group, unicode) for group in observation.groups)
         return [
-            f"You are seat {observation.player}. Your hand: {cards_text(observation.hand, unicode)}",
+            f"You are seat {observation.player}."
+            f" Your hand: {cards_text(observation.hand, unicode)}",
             *([f"Your groups so far: {chosen}"] if chosen else []),
             "Choose a 3-card group of your arrangement (H7; the last 4 cards make the"
             " 4-card group). Choose one, or type three cards like 'AS KS QS':",
@@ -185,7 +186,9 @@ def _group_options(
             break
         if all(group != g for _, g in result):
             combination = evaluate(group.cards)
-            result.append((f"{'group:':<8}{group_text(group.cards, unicode)}  ({combination})", group))
+            result.append(
+                (f"{'group:':<8}{group_text(group.cards, unicode)}  ({combination})", group)
+            )
     return result
 
 
