@@ -15,8 +15,9 @@ the ratio holds on a busy machine:
 
 Each of ``--repeat`` rounds runs both engines in turn; wall time and process CPU time
 are both reported (the best round of each), with the time per decision of each of
-the three groups of a seat in the batch, and the peak memory (tracemalloc) of a batch of ``B / 4`` and of ``B`` deals played out with
-their observation tensors read at every step, history included.
+the three groups of a seat in the batch, and the peak memory (tracemalloc) of a batch
+of ``B / 4`` and of ``B`` deals played out with their observation tensors read at every
+step, history included.
 """
 
 from __future__ import annotations
