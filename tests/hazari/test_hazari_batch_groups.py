@@ -131,7 +131,9 @@ def test_init_deals_the_hands_of_the_scalar_engine_bit_for_bit() -> None:
     game = load_game("hazari", actions="groups")
     arrays = BatchGame(game).init(seeds).arrays
     for i, seed in enumerate(seeds):
-        hands = game.new_state(seed=seed).hands
+        state = game.new_state(seed=seed)
+        assert isinstance(state, HazariState)
+        hands = state.hands
         assert arrays.hands[i].tolist() == [[card.index for card in hand] for hand in hands]
     for dealer in (1, 3):
         kernels = HazariGroupsKernels(game.rules, dealer=dealer)
