@@ -119,6 +119,7 @@ def test_legal_choices_in_deals() -> None:
         final = play_game(state, bots, [Rng(seed + seat) for seat in range(4)])
         assert final.is_terminal and sum(final.returns()) == 360
         for turn in final.history:
+            assert isinstance(turn.action, Up)
             assert turn.action.arrangement.cards == final.hands[turn.player]
 
 

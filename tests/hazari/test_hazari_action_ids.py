@@ -154,6 +154,7 @@ def test_membership_is_exactly_what_apply_accepts() -> None:
     state = new_game(seed=5)
     legal = state.legal_actions()
     mine = legal[17]
+    assert isinstance(mine, Up)
     other_seat = new_game(seed=6).legal_actions()[0]
     for action in (mine, other_seat, "up", None, mine.arrangement):
         try:

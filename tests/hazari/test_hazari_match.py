@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from cardrules import Dealing, Rng
 from cardrules.errors import IllegalActionError
 from cardrules.game import GameState
-from cardrules.hazari.actions import Up
+from cardrules.hazari.actions import HazariAction, Up
 from cardrules.hazari.events import DealScored, DealStarted, MatchOver
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation
@@ -96,7 +96,7 @@ def test_scripted_deals_in_a_match() -> None:
 
 
 def test_illegal_action_leaves_the_match_unchanged() -> None:
-    match: GameState[Up, HazariMatchObservation] = HazariMatch.new(seed=1)
+    match: GameState[HazariAction, HazariMatchObservation] = HazariMatch.new(seed=1)
     text = match.to_json()
     with pytest.raises(IllegalActionError):
         match.apply("up")  # type: ignore[arg-type]

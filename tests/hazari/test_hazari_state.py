@@ -17,7 +17,7 @@ from cardrules.errors import (
     InvalidStateError,
 )
 from cardrules.game import GameState, Turn
-from cardrules.hazari.actions import Up, parse_action
+from cardrules.hazari.actions import HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import deal_hands
 from cardrules.hazari.events import DealScored, PlayerUp
@@ -164,7 +164,7 @@ def test_invalid_arrangements_cannot_become_actions() -> None:
 
 
 def test_state_satisfies_the_protocol_and_history() -> None:
-    state: GameState[Up, object] = play_script(HazariRules())
+    state: GameState[HazariAction, object] = play_script(HazariRules())
     assert state.num_players == 4
     assert [turn.player for turn in state.history] == [1, 2, 3, 0]
     assert state.history[0] == Turn(1, Up.parse(SCRIPT[1]))

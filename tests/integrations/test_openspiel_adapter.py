@@ -102,6 +102,12 @@ def test_random_sim_test_passes_for_hazari() -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+def test_random_sim_test_passes_for_hazari_with_groups() -> None:
+    game = pyspiel.load_game("cardrules_hazari(actions=groups)")
+    assert game.num_distinct_actions() == 286 and game.max_game_length() == 12
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
 @pytest.mark.parametrize("spec", ["cardrules_azi(players=3)", "cardrules_hazari"])
 def test_resampled_states_match_the_information_state(spec: str) -> None:
     """OpenSpiel's ResampleInfostateTest, in Python (the C++ one cannot see Python overrides)."""

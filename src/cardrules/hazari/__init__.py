@@ -12,7 +12,7 @@ See the Hazari rules page of the documentation for the binding reading of the ru
 
 from cardrules.hazari import svg as _svg  # noqa: F401 (registers the pictures)
 from cardrules.hazari.action_ids import SPLITS, split_id, split_of_id
-from cardrules.hazari.actions import HazariAction, Up, parse_action, parse_action_text
+from cardrules.hazari.actions import Group, HazariAction, Up, parse_action, parse_action_text
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.combination import (
     COMBINATIONS,
@@ -55,9 +55,16 @@ from cardrules.hazari.partitions import (
 from cardrules.hazari.points import DEAL_POINTS, POINTS_BY_INDEX, card_points, points_of
 from cardrules.hazari.resample import random_arrangement, resample, resample_match
 from cardrules.hazari.rounds import resolve_rounds, round_winner
-from cardrules.hazari.rules import DEFAULT_TARGET, HazariRules, TieRule
+from cardrules.hazari.rules import DEFAULT_TARGET, ActionSpace, HazariRules, TieRule
 from cardrules.hazari.solver import arrangement_value, best_arrangement
-from cardrules.hazari.state import HazariState, UpActions, hands_to_deck, new_game, replay_deal
+from cardrules.hazari.state import (
+    GroupActions,
+    HazariState,
+    UpActions,
+    hands_to_deck,
+    new_game,
+    replay_deal,
+)
 from cardrules.hazari.value_model import EXPECTED_POINTS, Objective, ValueModel
 from cardrules.hazari.witness import check_match_observation, check_observation
 
@@ -70,11 +77,14 @@ __all__ = [
     "PLAYERS",
     "POINTS_BY_INDEX",
     "SPLITS",
+    "ActionSpace",
     "Arrangement",
     "Combination",
     "DealScored",
     "DealStarted",
     "Equity",
+    "Group",
+    "GroupActions",
     "HazariAction",
     "HazariDefinition",
     "HazariEvent",

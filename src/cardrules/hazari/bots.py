@@ -30,8 +30,10 @@ import attrs
 from cardrules.cards import Card, _show
 from cardrules.errors import IllegalActionError, InvalidStateError
 from cardrules.game import LegalActions
-from cardrules.hazari.actions import Up
+from cardrules.hazari.actions import HazariAction, Up, next_group
+from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
+from cardrules.hazari.rules import ActionSpace
 from cardrules.hazari.solver import best_arrangement, greedy_arrangement
 from cardrules.rng import Rng
 
@@ -40,6 +42,25 @@ __all__ = ["GreedyBot", "SolverBot"]
 
 HazariView = HazariObservation | HazariMatchObservation
 """What a Hazari bot sees: the observation of a deal, or of a match."""
+
+
+def submit(
+    arrangement: Arrangement, observation: HazariView, legal_actions: LegalActions[Any]
+) -> HazariAction:
+    """The action that plays ``arrangement``: an :class:`Up`, or under
+    ``actions="groups"`` its next group (:func:`~cardrules.hazari.actions.next_group`).
+
+    If the groups chosen so far are not all groups of ``arrangement`` (another policy
+    chose them), the first legal group is played.
+    """
+    deal = observation.current if isinstance(observation, HazariMatchObservation) else observation
+    if deal.rules.actions is not ActionSpace.GROUPS:
+        return Up(arrangement)
+    group = next_group(arrangement, deal.groups)
+    if group is None or group not in legal_actions:
+        first: HazariAction = legal_actions[0]
+        return first
+    return group
 
 
 def _check_decision(observation: object, legal_actions: object, rng: object) -> None:
@@ -68,10 +89,12 @@ class GreedyBot:
 
     name: ClassVar[str] = "greedy"
 
-    def choose(self, observation: HazariView, legal_actions: LegalActions[Any], rng: Rng) -> Up:
+    def choose(
+        self, observation: HazariView, legal_actions: LegalActions[Any], rng: Rng
+    ) -> HazariAction:
         """The greedy arrangement of the observed hand (of a deal, or a match's deal)."""
         _check_decision(observation, legal_actions, rng)
-        return Up(greedy_arrangement(_hand(observation)))
+        return submit(greedy_arrangement(_hand(observation)), observation, legal_actions)
 
 
 @attrs.frozen
@@ -80,7 +103,9 @@ class SolverBot:
 
     name: ClassVar[str] = "solver"
 
-    def choose(self, observation: HazariView, legal_actions: LegalActions[Any], rng: Rng) -> Up:
+    def choose(
+        self, observation: HazariView, legal_actions: LegalActions[Any], rng: Rng
+    ) -> HazariAction:
         """The best arrangement of the observed hand (of a deal, or a match's deal)."""
         _check_decision(observation, legal_actions, rng)
-        return Up(best_arrangement(_hand(observation)))
+        return submit(best_arrangement(_hand(observation)), observation, legal_actions)

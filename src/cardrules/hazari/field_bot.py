@@ -72,9 +72,9 @@ import attrs
 from cardrules.cards import Card, _show
 from cardrules.errors import InvalidArrangementError, InvalidRulesError, InvalidStateError
 from cardrules.game import LegalActions
-from cardrules.hazari.actions import Up
+from cardrules.hazari.actions import HazariAction
 from cardrules.hazari.arrangement import Arrangement
-from cardrules.hazari.bots import _check_decision
+from cardrules.hazari.bots import _check_decision, submit
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.greedy import greedy_rounds
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
@@ -321,8 +321,9 @@ class FieldAwareBot:
         observation: HazariObservation | HazariMatchObservation,
         legal_actions: LegalActions[Any],
         rng: Rng,
-    ) -> Up:
-        """The candidate with the best lower bound on its edge over the solver's choice."""
+    ) -> HazariAction:
+        """The candidate with the best lower bound on its edge over the solver's choice
+        (under ``actions="groups"``, its next group)."""
         _check_decision(observation, legal_actions, rng)
         assessed = self.assess(observation, rng)
         best, bound = assessed[0], 0.0
@@ -330,4 +331,4 @@ class FieldAwareBot:
             lower = candidate.edge - self.margin * candidate.stderr
             if lower > bound:
                 best, bound = candidate, lower
-        return Up(best.arrangement)
+        return submit(best.arrangement, observation, legal_actions)

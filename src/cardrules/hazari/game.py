@@ -13,6 +13,9 @@ load_game('hazari', tie_rule='first')
 True
 >>> sorted(game.bots)
 ['field', 'greedy', 'random', 'solver', 'strong']
+>>> groups = load_game("hazari(actions=groups)")
+>>> groups, str(groups), groups.num_distinct_actions
+(load_game('hazari', actions='groups'), 'hazari(actions=groups)', 286)
 >>> load_game("hazari", players=5)
 Traceback (most recent call last):
 ...
@@ -29,14 +32,15 @@ from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.hazari.action_ids import SPLITS
-from cardrules.hazari.actions import Up, parse_action
+from cardrules.hazari.actions import HazariAction, parse_action
 from cardrules.hazari.bots import GreedyBot, SolverBot
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.field_bot import FieldAwareBot
+from cardrules.hazari.groups import GROUP_IDS
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.resample import resample, resample_match
-from cardrules.hazari.rules import HazariRules
+from cardrules.hazari.rules import ActionSpace, HazariRules
 from cardrules.hazari.state import DEAL_GAME, HazariState
 from cardrules.hazari.tensors import TENSOR_SIZE, information_state_tensor, observation_tensor
 from cardrules.hazari.view import VIEW
@@ -77,7 +81,8 @@ class HazariDefinition(GameDefinition):
     view: ClassVar[View] = VIEW
 
     def make_rules(self, options: Mapping[str, object]) -> HazariRules:
-        """:class:`HazariRules` from ``tie_rule`` and ``target``; ``players`` may only be 4."""
+        """:class:`HazariRules` from ``tie_rule``, ``target`` and ``actions``; ``players``
+        may only be 4."""
         if not isinstance(options, Mapping):
             raise InvalidRulesError(f"Hazari options must be a mapping, got {_show(options)}")
         options = dict(options)
@@ -93,16 +98,17 @@ class HazariDefinition(GameDefinition):
         return HazariRules.from_options(options)
 
     def rules_json(self, rules: Any) -> dict[str, Any]:
-        """The rule options as JSON values."""
-        return _rules(rules).to_json()
+        """The rule options as JSON values, ``actions`` included (a spec can set it)."""
+        return _rules(rules).options_json()
 
     def num_players(self, rules: Any) -> int:
         """Always 4."""
         return PLAYERS
 
     def num_distinct_actions(self, rules: Any) -> int:
-        """The 200,200 splits of a hand into a 4-card group and three 3-card groups."""
-        return SPLITS
+        """The 200,200 splits of a hand into a 4-card group and three 3-card groups, or
+        under ``actions="groups"`` its 286 groups of three cards."""
+        return GROUP_IDS if _rules(rules).actions is ActionSpace.GROUPS else SPLITS
 
     def new_state(
         self, rules: Any, *, seed: int | None, dealer: int | None, dealing: Dealing | None
@@ -127,8 +133,8 @@ class HazariDefinition(GameDefinition):
             return HazariState.from_json(data)
         return HazariMatch.from_json(data)
 
-    def parse_action(self, text: object) -> Up:
-        """An :class:`Up` from ``str(action)`` or its JSON dict."""
+    def parse_action(self, text: object) -> HazariAction:
+        """An :class:`Up` or a :class:`Group` from ``str(action)`` or its JSON dict."""
         return parse_action(text)
 
     def resample(self, observation: Any, rng: Rng) -> HazariState | HazariMatch:
@@ -154,6 +160,27 @@ class HazariDefinition(GameDefinition):
     def information_state_tensor(self, observation: Any) -> list[float]:
         """The same vector as :meth:`observation_tensor`."""
         return information_state_tensor(observation)
+
+    def batch_engine(self, rules: Any) -> Any:
+        """The numpy kernels of :mod:`cardrules.hazari.batch_groups` (the ``numpy`` extra),
+        for ``actions="groups"`` only: a split's mask would have 200,200 columns a game."""
+        rules = _rules(rules)
+        if rules.actions is not ActionSpace.GROUPS:
+            raise InvalidRulesError(
+                "the batch engine runs Hazari under actions='groups' only, not"
+                f" actions={rules.actions.value!r}:"
+                " a split's legal-action mask would have 200,200 columns per game; use"
+                " load_game('hazari', actions='groups')"
+            )
+        try:
+            from cardrules.hazari.batch_groups import batch_engine  # numpy only when asked for
+        except ModuleNotFoundError as missing:
+            if missing.name != "numpy":
+                raise
+            raise InvalidRulesError(
+                "the batch engine needs numpy: pip install 'cardrules[numpy]'"
+            ) from None
+        return batch_engine(rules)
 
     def bots(self) -> Mapping[str, BotFactory]:
         """random, greedy, solver, field (field-aware) and strong (the solver).

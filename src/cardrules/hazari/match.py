@@ -33,7 +33,7 @@ from cardrules import svg
 from cardrules.cards import format_cards
 from cardrules.dealing import Dealing
 from cardrules.game import LegalActions, Turn
-from cardrules.hazari.actions import Up, parse_action
+from cardrules.hazari.actions import HazariAction, parse_action
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.events import DealStarted, MatchEvent, MatchOver
 from cardrules.hazari.observation import HazariMatchObservation
@@ -109,11 +109,11 @@ class HazariMatch:
         """The seats with the highest total once the match is over (joint winners), else ``()``."""
         return _winners(self.totals) if self.is_terminal else ()
 
-    def legal_actions(self) -> LegalActions[Up]:
+    def legal_actions(self) -> LegalActions[HazariAction]:
         """The legal actions of the current deal."""
         return self.current.legal_actions()
 
-    def apply(self, action: Up) -> HazariMatch:
+    def apply(self, action: HazariAction) -> HazariMatch:
         """Apply ``action`` to the current deal; start the next deal when it ends.
 
         Raises :class:`~cardrules.errors.IllegalActionError` like a deal does.
@@ -146,7 +146,7 @@ class HazariMatch:
         return self.totals
 
     @property
-    def history(self) -> tuple[Turn[Up], ...]:
+    def history(self) -> tuple[Turn[HazariAction], ...]:
         """Every action of every deal, in order."""
         return tuple(turn for deal in self.deals for turn in deal.history)
 
@@ -172,11 +172,11 @@ class HazariMatch:
             "winners": list(self.winners),
         }
 
-    def action_id(self, action: Up) -> int:
+    def action_id(self, action: HazariAction) -> int:
         """The id of ``action`` in the current deal (see :meth:`HazariState.action_id`)."""
         return self.current.action_id(action)
 
-    def action_from_id(self, action_id: int) -> Up:
+    def action_from_id(self, action_id: int) -> HazariAction:
         """The action of the current deal whose id is ``action_id``."""
         return self.current.action_from_id(action_id)
 

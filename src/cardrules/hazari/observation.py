@@ -93,6 +93,8 @@ class HazariObservation:
     ``up``: the seats that are up, in the order they said so. ``current_player``: who
     must submit next (``None`` once the deal is over). ``events``: the public events.
     ``scores``: each seat's card points (all zero until the deal is over).
+    ``groups``: under ``actions="groups"``, the groups the player has chosen so far
+    while it is their turn (empty for every other seat, and once up).
     """
 
     rules: HazariRules
@@ -105,6 +107,7 @@ class HazariObservation:
     current_player: int | None
     events: tuple[HazariEvent, ...]
     scores: tuple[int, ...]
+    groups: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def is_terminal(self) -> bool:
@@ -112,8 +115,8 @@ class HazariObservation:
         return self.current_player is None
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict of everything in the observation."""
-        return {
+        """A JSON-ready dict of everything in the observation (``groups`` when there are some)."""
+        data: dict[str, Any] = {
             "rules": self.rules.to_json(),
             "player": self.player,
             "dealer": self.dealer,
@@ -125,6 +128,9 @@ class HazariObservation:
             "events": [event.to_json() for event in self.events],
             "scores": list(self.scores),
         }
+        if self.groups:
+            data["groups"] = [format_cards(group) for group in self.groups]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> HazariObservation:
@@ -136,7 +142,7 @@ class HazariObservation:
         :class:`~cardrules.errors.InvalidStateError`.
         """
         record = json_object(data, "a Hazari observation")
-        keys = _DEAL_KEYS
+        keys = (*_DEAL_KEYS, "groups") if "groups" in record else _DEAL_KEYS
         if set(record) != set(keys):
             raise InvalidStateError(
                 f"a Hazari observation has exactly the keys {', '.join(keys)};"
@@ -169,6 +175,10 @@ class HazariObservation:
                 ),
                 events=deal_events,
                 scores=tuple(json_whole(n, "scores") for n in _list(record["scores"], "scores")),
+                groups=tuple(
+                    tuple(sorted(parse_cards(_text(group, "groups")), reverse=True))
+                    for group in _list(record.get("groups", []), "groups")
+                ),
             )
         except InvalidStateError:
             raise
@@ -182,6 +192,9 @@ class HazariObservation:
         lines.append(f"  your hand: {format_cards(self.hand)}")
         if self.arrangement is not None:
             lines.append(f"  your arrangement: {self.arrangement}")
+        if self.groups:
+            chosen = " | ".join(format_cards(group) for group in self.groups)
+            lines.append(f"  your groups so far: {chosen}")
         up = ", ".join(f"seat {seat}" for seat in self.up) or "nobody yet"
         to_act = (
             "the deal is over"

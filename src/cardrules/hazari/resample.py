@@ -13,6 +13,11 @@ equally likely. An arrangement is a player's choice, not chance, so being up say
 nothing about the hand; the redrawn one is uniform among the valid arrangements (H7).
 Once the deal is over every group has been shown and exactly one deal fits.
 
+Under ``actions="groups"`` an arrangement is applied as its three groups (strongest
+first, a legal order like any other). The observer's own groups so far are applied as
+they were chosen. Another seat's groups so far are hidden from the observer, so the
+deal drawn has that seat about to choose its first group, which the observer sees the same.
+
 >>> from cardrules import Rng
 >>> from cardrules.hazari.state import HazariState
 >>> state = HazariState.new(seed=11)
@@ -30,7 +35,7 @@ from collections.abc import Sequence
 from cardrules.cards import Card, _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidCardsError, InvalidStateError
-from cardrules.hazari.actions import Up
+from cardrules.hazari.actions import Group, HazariAction, Up
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.evaluator import strength4_of, strength_of
@@ -38,7 +43,7 @@ from cardrules.hazari.events import RoundPlayed
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.partitions import valid_arrangements
-from cardrules.hazari.rules import MAX_MATCH_DEALS
+from cardrules.hazari.rules import MAX_MATCH_DEALS, ActionSpace
 from cardrules.hazari.state import PACK, HazariState, hands_to_deck
 from cardrules.rng import Rng
 
@@ -94,8 +99,17 @@ def _revealed(observation: HazariObservation, deal: int) -> HazariState:
     hands = [sorted(card for group in seat_groups for card in group) for seat_groups in groups]
     state = _start(observation, hands, deal)
     for seat in observation.up:
-        state = state.apply(Up(Arrangement(groups[seat])))
+        for action in arranging(observation, Arrangement(groups[seat])):
+            state = state.apply(action)
     return state
+
+
+def arranging(observation: HazariObservation, arrangement: Arrangement) -> list[HazariAction]:
+    """The actions that submit ``arrangement`` under the observation's rules: one
+    :class:`Up`, or under ``actions="groups"`` its three 3-card groups."""
+    if observation.rules.actions is ActionSpace.GROUPS:
+        return [Group(group) for group in arrangement.threes]
+    return [Up(arrangement)]
 
 
 def resample(observation: HazariObservation, rng: Rng) -> HazariState:
@@ -138,7 +152,16 @@ def _resample(observation: HazariObservation, rng: Rng, deal: int) -> HazariStat
             arrangement = observation.arrangement
         else:
             arrangement = random_arrangement(state.hands[seat], rng)
-        state = state.apply(Up(arrangement))
+        for action in arranging(observation, arrangement):
+            state = state.apply(action)
+    if observation.groups:
+        if observation.current_player != me:
+            raise InvalidStateError(
+                f"player {me} has groups so far but is not the one to act"
+                f" ({_show(observation.current_player)} is)"
+            )
+        for group in observation.groups:
+            state = state.apply(Group(group))
     return state
 
 
@@ -150,7 +173,7 @@ def resample_match(observation: HazariMatchObservation, rng: Rng) -> HazariMatch
     if not isinstance(rng, Rng):
         raise InvalidStateError(f"rng must be a cardrules Rng, got {_show(rng)}")
     decks = []
-    actions: list[Up] = []
+    actions: list[HazariAction] = []
     for deal in observation.deals:
         if not isinstance(deal, HazariObservation):
             raise InvalidStateError(

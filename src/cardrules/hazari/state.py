@@ -8,6 +8,30 @@ gives each seat the card points it took (H12).
 Each :class:`Up` also has an integer id, its place among the 200,200 splits of
 the player's sorted hand (see :mod:`cardrules.hazari.action_ids`).
 
+Under the rule option ``actions="groups"`` each player instead chooses three
+:class:`~cardrules.hazari.actions.Group` actions in a row, ids 0 to 285
+(:mod:`cardrules.hazari.groups`); the fourth group is what remains, and the player
+is up after the third. The groups chosen so far are the player's own secret:
+
+>>> from cardrules.hazari.rules import ActionSpace
+>>> state = new_game(seed=7, rules=HazariRules(actions=ActionSpace.GROUPS))
+>>> state.legal_action_ids()[:3], len(state.legal_actions())
+([0, 1, 2], 246)
+>>> state = state.apply(state.action_from_id(0))
+>>> state.current_player, state.legal_actions()[0], sum(state.legal_action_mask())
+(1, Group.parse('group 5C 4S 4H'), 95)
+>>> print(state.observation(1))
+Hazari deal 0, seat 0 deals; you are seat 1
+  your hand: 2D 3C 3S 4H 4S 5C 7H 8C 8D 9D JC AC AH
+  your groups so far: 3S 3C 2D
+  up: nobody yet; seat 1 to arrange
+>>> state.observation(2) == new_game(seed=7, rules=state.rules).observation(2)
+True
+>>> while not state.is_terminal:
+...     state = state.apply(state.legal_actions()[-1])
+>>> len(state.history), sum(state.returns()), HazariState.from_json(state.to_json()) == state
+(12, 360, True)
+
 >>> state = new_game(seed=7)
 >>> state.current_player, len(state.hands[1])
 (1, 13)
@@ -51,10 +75,11 @@ from cardrules.errors import (
 )
 from cardrules.game import ActionTuple, LegalActions, Turn, check_index
 from cardrules.hazari.action_ids import SPLITS, split_id, split_of_id
-from cardrules.hazari.actions import Up, parse_action
+from cardrules.hazari.actions import Group, HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
+from cardrules.hazari.groups import GROUP_IDS, group_positions, legal_group_ids
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.partitions import (
     HandTables,
@@ -64,13 +89,14 @@ from cardrules.hazari.partitions import (
     split_arrangement,
 )
 from cardrules.hazari.rounds import resolve_rounds
-from cardrules.hazari.rules import HazariRules
+from cardrules.hazari.rules import ActionSpace, HazariRules
 from cardrules.records import GameRecord, dump_json, load_record, record_actions
 from cardrules.rng import Rng
 
 __all__ = [
     "DEAL_GAME",
     "PACK",
+    "GroupActions",
     "HazariState",
     "UpActions",
     "hands_to_deck",
@@ -157,6 +183,65 @@ class UpActions(LegalActions[Up]):
         return self._tables.ids()
 
 
+class GroupActions(LegalActions[Group]):
+    """The legal :class:`Group` actions of one decision under ``actions="groups"``.
+
+    ``ids`` are the legal group ids (:func:`~cardrules.hazari.groups.legal_group_ids`),
+    ascending; iteration and ``legal[i]`` follow them.
+    """
+
+    __slots__ = ("_hand", "_ids")
+
+    def __init__(self, hand: tuple[Card, ...], ids: list[int]) -> None:
+        self._hand = hand
+        self._ids = ids
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Group):
+            return False
+        number = _group_number(self._hand, action)
+        return number is not None and number in self._ids
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __getitem__(self, index: int) -> Group:
+        return _group_of(self._hand, self._ids[check_index(index, len(self._ids))])
+
+    def __iter__(self) -> Iterator[Group]:
+        hand = self._hand
+        return (_group_of(hand, number) for number in self._ids)
+
+    def sample(self, rng: Rng) -> Group:
+        """A legal group drawn uniformly with ``rng``."""
+        ids = self._ids
+        return _group_of(self._hand, ids[rng.randbelow(len(ids))])
+
+    def ids(self) -> list[int]:
+        """The ids of the legal groups, ascending (the iteration order)."""
+        return list(self._ids)
+
+
+def _group_of(hand: tuple[Card, ...], number: int) -> Group:
+    positions = group_positions(number)
+    return Group(tuple(card for i, card in enumerate(hand) if positions >> i & 1))
+
+
+def _group_number(hand: tuple[Card, ...], group: Group) -> int | None:
+    """The id of ``group`` in the sorted ``hand``, or None if it is not all in the hand."""
+    x = list(map(_INDEX, hand))
+    positions = 0
+    for card in group.cards:
+        try:
+            positions |= 1 << x.index(card.index)
+        except ValueError:
+            return None
+    return _TRIPLE_NUMBER[positions]
+
+
+_TRIPLE_NUMBER = {group_positions(number): number for number in range(GROUP_IDS)}
+
+
 _BITS = [1 << index for index in range(52)]
 _INDEX = attrgetter("index")
 
@@ -173,6 +258,8 @@ class HazariState:
     ``hands[seat]`` are the 13 cards dealt to each seat, sorted. ``arrangements[seat]``
     is that seat's submitted arrangement, or ``None`` until it is up. ``deal`` is the
     deal's number in its game: a match's deal ``n`` is drawn as ``dealing.deck(n)``.
+    Under ``actions="groups"``, ``history`` holds three :class:`Group` turns per seat
+    and :attr:`chosen` the acting seat's groups so far.
     """
 
     rules: HazariRules
@@ -181,7 +268,7 @@ class HazariState:
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     arrangements: tuple[Arrangement | None, ...]
-    history: tuple[Turn[Up], ...]
+    history: tuple[Turn[HazariAction], ...]
     events: tuple[HazariEvent, ...]
     rounds: tuple[RoundPlayed, ...]
     scores: tuple[int, ...]
@@ -248,37 +335,75 @@ class HazariState:
         return PLAYERS
 
     @property
+    def _groups(self) -> bool:
+        return self.rules.actions is ActionSpace.GROUPS
+
+    @property
     def current_player(self) -> int | None:
-        """The seat that must submit next, from the dealer's right on; ``None`` when over."""
-        done = len(self.history)
+        """The seat that must submit next, from the dealer's right on; ``None`` when over.
+
+        Under ``actions="groups"`` each seat makes its three decisions in a row."""
+        done = len(self.history) // 3 if self._groups else len(self.history)
         return None if done == PLAYERS else (self.dealer + 1 + done) % PLAYERS
 
     @property
     def is_terminal(self) -> bool:
         """True once all four are up and the rounds are played."""
-        return len(self.history) == PLAYERS
+        return len(self.history) == (3 * PLAYERS if self._groups else PLAYERS)
 
     @property
     def up(self) -> tuple[int, ...]:
         """The seats that are up, in the order they said so."""
+        if self._groups:
+            return tuple(turn.player for turn in self.history[2::3])
         return tuple(turn.player for turn in self.history)
 
-    def legal_actions(self) -> LegalActions[Up]:
-        """The current player's valid arrangements as :class:`Up` actions (lazy)."""
+    @property
+    def chosen(self) -> tuple[tuple[Card, ...], ...]:
+        """The acting seat's groups so far under ``actions="groups"`` (else empty)."""
+        if not self._groups:
+            return ()
+        done = len(self.history) % 3
+        turns = self.history[len(self.history) - done :] if done else ()
+        return tuple(turn.action.cards for turn in turns if isinstance(turn.action, Group))
+
+    def _chosen_ids(self, hand: tuple[Card, ...]) -> tuple[int, ...]:
+        history = self.history
+        done = len(history) % 3
+        numbers = []
+        for turn in history[len(history) - done :] if done else ():
+            action = turn.action
+            number = _group_number(hand, action) if isinstance(action, Group) else None
+            assert number is not None  # applied groups are the player's cards
+            numbers.append(number)
+        return tuple(numbers)
+
+    def _legal_groups(self, player: int) -> list[int]:
+        hand = self.hands[player]
+        return legal_group_ids(hand, self._chosen_ids(hand))
+
+    def legal_actions(self) -> LegalActions[HazariAction]:
+        """The current player's valid arrangements as :class:`Up` actions (lazy), or
+        under ``actions="groups"`` the :class:`Group` actions that can still complete one."""
         player = self.current_player
         if player is None:
             return ActionTuple(())
+        if self._groups:
+            return GroupActions(self.hands[player], self._legal_groups(player))
         return UpActions(self.hands[player])
 
-    def apply(self, action: Up) -> HazariState:
+    def apply(self, action: HazariAction) -> HazariState:
         """The state after the current player submits ``action``.
 
         Raises :class:`IllegalActionError` (leaving this state as it was) when the deal
-        is over, ``action`` is not an :class:`Up`, or its cards are not the player's hand.
+        is over, ``action`` is not an :class:`Up` (a :class:`Group` under
+        ``actions="groups"``), or its cards are not the player's hand (not a legal group).
         """
         player = self.current_player
         if player is None:
             raise IllegalActionError(f"the deal is over; {action!s:.80} cannot be played")
+        if self._groups:
+            return self._apply_group(player, action)
         if not isinstance(action, Up):
             raise IllegalActionError(f"{_show(action)} is not a Hazari action (expected Up)")
         hand = self.hands[player]
@@ -289,13 +414,55 @@ class HazariState:
                 f" the arrangement {action.arrangement} uses"
                 f" {format_cards(sorted(set(cards) - set(hand)))} which they do not hold"
             )
+        return self._up(player, action.arrangement, Turn(player, action))
+
+    def _apply_group(self, player: int, action: object) -> HazariState:
+        if not isinstance(action, Group):
+            raise IllegalActionError(
+                f"{_show(action)} is not an action under actions=groups (expected a Group)"
+            )
+        hand = self.hands[player]
+        number = _group_number(hand, action)
+        if number is None:
+            raise IllegalActionError(
+                f"player {player} is to act and holds {format_cards(hand)};"
+                f" {action} uses cards they do not hold"
+            )
+        chosen = self._chosen_ids(hand)
+        if number not in legal_group_ids(hand, chosen):
+            raise IllegalActionError(
+                f"{action} is not a legal group for player {player}: it repeats a card"
+                " already grouped, or no valid arrangement (H7) has it with the groups"
+                " chosen so far"
+            )
+        turn: Turn[HazariAction] = Turn(player, action)
+        if len(chosen) < 2:
+            return HazariState(
+                self.rules,
+                self.dealing,
+                self.deal,
+                self.dealer,
+                self.hands,
+                self.arrangements,
+                (*self.history, turn),
+                self.events,
+                self.rounds,
+                self.scores,
+            )
+        groups = [*self.chosen, action.cards]
+        used = set(chain.from_iterable(groups))
+        four = tuple(card for card in hand if card not in used)
+        return self._up(player, Arrangement((*groups, four)), turn)
+
+    def _up(self, player: int, arrangement: Arrangement, turn: Turn[HazariAction]) -> HazariState:
+        """The state once ``player`` is up with ``arrangement``, ``turn`` appended."""
         arrangements = list(self.arrangements)
-        arrangements[player] = action.arrangement
-        history = (*self.history, Turn(player, action))
+        arrangements[player] = arrangement
+        history = (*self.history, turn)
         events: tuple[HazariEvent, ...] = (*self.events, PlayerUp(player))
         rounds: tuple[RoundPlayed, ...] = ()
         scores = self.scores
-        if len(history) == PLAYERS:
+        if all(seat is not None for seat in arrangements):
             final = [a for a in arrangements if a is not None]
             rounds = resolve_rounds(self.dealer, final, self.rules.tie_rule)
             totals = [0] * PLAYERS
@@ -327,6 +494,7 @@ class HazariState:
             deal=self.deal,
             hand=self.hands[player],
             arrangement=self.arrangements[player],
+            groups=self.chosen if player == self.current_player else (),
             up=self.up,
             current_player=self.current_player,
             events=self.events,
@@ -345,13 +513,21 @@ class HazariState:
             raise IllegalActionError(f"the deal is over; there is no {what}")
         return self.hands[player]
 
-    def action_id(self, action: Up) -> int:
+    def action_id(self, action: HazariAction) -> int:
         """The id of ``action``: its place among the 200,200 splits of the acting player's
-        sorted hand (see :mod:`cardrules.hazari.action_ids`).
+        sorted hand (see :mod:`cardrules.hazari.action_ids`); under ``actions="groups"``
+        the id of a group of that hand (:mod:`cardrules.hazari.groups`).
 
-        An action that is not an arrangement of that hand raises IllegalActionError.
+        An action that is not an arrangement (a group) of that hand raises IllegalActionError.
         """
         hand = self._acting_hand("action to number")
+        if self._groups:
+            number = _group_number(hand, action) if isinstance(action, Group) else None
+            if number is None:
+                raise IllegalActionError(
+                    f"{_show(action)} is not a group of the hand {format_cards(hand)}"
+                )
+            return number
         if not isinstance(action, Up):
             raise IllegalActionError(f"{_show(action)} is not a Hazari action (expected Up)")
         position = {card: i for i, card in enumerate(hand)}
@@ -366,14 +542,18 @@ class HazariState:
             ) from None
         return split_id(four, threes)
 
-    def action_from_id(self, action_id: int) -> Up:
+    def action_from_id(self, action_id: int) -> HazariAction:
         """The :class:`Up` whose id is ``action_id`` for the acting player's hand.
 
         An id out of ``range(200200)``, or one whose split breaks H7 (its 4-card group
         is higher than a 3-card group, so it is no arrangement at all), raises
-        IllegalActionError; every other id gives a legal action.
+        IllegalActionError; every other id gives a legal action. Under
+        ``actions="groups"``: the :class:`Group` of id ``action_id`` (0 to 285), whether
+        or not it is legal now.
         """
         hand = self._acting_hand("action to look up")
+        if self._groups:
+            return _group_of(hand, action_id)
         split_of_id(action_id)  # checks the range
         try:
             return Up(hand_tables(hand).arrangement(action_id))
@@ -383,11 +563,16 @@ class HazariState:
     def legal_action_ids(self) -> list[int]:
         """The ids of the legal actions, ascending (also their order in ``legal_actions``)."""
         player = self.current_player
-        return [] if player is None else hand_tables(self.hands[player]).ids()
+        if player is None:
+            return []
+        if self._groups:
+            return self._legal_groups(player)
+        return hand_tables(self.hands[player]).ids()
 
     def legal_action_mask(self) -> bytes:
-        """200,200 bytes, one per id: 1 where the action is legal, else 0."""
-        mask = bytearray(SPLITS)
+        """200,200 bytes (286 under ``actions="groups"``), one per id: 1 where the action
+        is legal, else 0."""
+        mask = bytearray(GROUP_IDS if self._groups else SPLITS)
         for legal in self.legal_action_ids():
             mask[legal] = 1
         return bytes(mask)
@@ -435,8 +620,11 @@ class HazariState:
     def __str__(self) -> str:
         to_act = "over" if self.current_player is None else f"seat {self.current_player} to arrange"
         lines = [f"Hazari deal {self.deal}, seat {self.dealer} deals; {to_act}"]
+        chosen = self.chosen
         for seat, hand in enumerate(self.hands):
             up = "  up" if self.arrangements[seat] is not None else ""
+            if chosen and seat == self.current_player:
+                up = "  groups: " + " | ".join(format_cards(group) for group in chosen)
             lines.append(f"  seat {seat}: {format_cards(hand)}{up}")
         for played in self.rounds:
             lines.append(
@@ -463,7 +651,7 @@ def _start_from_record(record: GameRecord) -> HazariState:
 
 
 def replay_deal(
-    actions: Iterable[Up],
+    actions: Iterable[HazariAction],
     *,
     dealing: Dealing,
     dealer: int = 0,

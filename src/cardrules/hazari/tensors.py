@@ -11,7 +11,9 @@ offset   length  meaning
 8        4       the seat to arrange next, one-hot (all 0 once the deal is over)
 12       52      the player's own hand: 1 at each card's index (2C = 0 ... AS = 51)
 64       52      the player's own 4-card group, once up (H7)
-116      156     the player's own 3-card groups, strongest first, 52 each
+116      156     the player's own 3-card groups, strongest first, 52 each; under
+                 ``actions="groups"``, before the player is up, the groups chosen
+                 so far in the order chosen
 272      4       the seats that are up (H8)
 276      864     rounds 1 to 4, 216 each: the leader one-hot (4), the winner
                  one-hot (4), then the cards each seat showed, 52 per seat in seat
@@ -25,8 +27,8 @@ Every entry lies in ``[0, 1]`` except the match totals, which stay below
 ``1 + DEAL_POINTS / target``: a match ends with the deal in which someone reaches
 the target, and a deal adds at most :data:`DEAL_POINTS`. So every entry is finite.
 
-A Hazari player makes one decision and the observation already holds all they
-have seen, so the information-state tensor is the same vector.
+The observation already holds all a Hazari player has seen (their own groups so far
+included, under ``actions="groups"``), so the information-state tensor is the same vector.
 
 >>> from cardrules.hazari import new_game
 >>> state = new_game(seed=7)
@@ -113,6 +115,11 @@ def observation_tensor(observation: HazariObservation | HazariMatchObservation) 
         for card in arrangement.four:
             out[_FOUR + card.index] = 1.0
         for number, group in enumerate(arrangement.threes):
+            base = _THREES + number * CARDS
+            for card in group:
+                out[base + card.index] = 1.0
+    else:
+        for number, group in enumerate(observation.groups):
             base = _THREES + number * CARDS
             for card in group:
                 out[base + card.index] = 1.0

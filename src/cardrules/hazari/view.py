@@ -8,22 +8,31 @@ from typing import Any
 from cardrules.cards import format_cards, parse_cards
 from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions, Turn
-from cardrules.hazari.actions import Up, parse_action_text
+from cardrules.hazari.actions import Group, Up, next_group, parse_action_text
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.observation import HazariObservation
+from cardrules.hazari.rules import ActionSpace
 from cardrules.hazari.solver import (
     arrangement_value,
     best_arrangement,
     greedy_arrangement,
     top_arrangements,
 )
-from cardrules.hazari.state import HazariState
+from cardrules.hazari.state import GroupActions, HazariState
 from cardrules.text import Option, cards_text, cards_text_order, group_text, seat_text
 from cardrules.view import View
 
-__all__ = ["VIEW", "HazariNarrator", "deal_text", "narrator", "options", "parse", "show"]
+__all__ = [
+    "VIEW",
+    "HazariNarrator",
+    "deal_text",
+    "narrator",
+    "options",
+    "parse",
+    "show",
+]
 
 EXTRA_OPTIONS = 3
 """How many arrangements, after the best and the greedy one, a person is offered."""
@@ -49,8 +58,18 @@ class HazariNarrator:
         return lines
 
     def turn(self, before: Any, turn: Turn[Any], after: Any, viewer: int | None) -> list[str]:
-        """Who said "up", then the rounds once everyone is up."""
-        lines = [f"{seat_text(turn.player, self.names)} arranges and says up."]
+        """Who said "up", then the rounds once everyone is up.
+
+        Under ``actions="groups"`` a group stays hidden: only its player's view shows it.
+        """
+        seat = seat_text(turn.player, self.names)
+        if isinstance(turn.action, Group):
+            shown = f" {group_text(turn.action.cards, unicode=self.unicode)}"
+            group = shown if viewer is None or viewer == turn.player else ""
+            up = turn.player in after.up
+            lines = [f"{seat} chooses a group{group}{' and says up' if up else ''}."]
+        else:
+            lines = [f"{seat} arranges and says up."]
         for event in after.events[len(before.events) :]:
             if isinstance(event, RoundPlayed):
                 lines += self._round(event)
@@ -87,6 +106,15 @@ def narrator(names: Sequence[str], unicode: bool = False) -> HazariNarrator:
 
 def show(observation: HazariObservation, unicode: bool = False) -> list[str]:
     """Your hand, as you are asked to arrange it."""
+    if observation.rules.actions is ActionSpace.GROUPS:
+        chosen = " | ".join(group_text(group, unicode) for group in observation.groups)
+        return [
+            f"You are seat {observation.player}."
+            f" Your hand: {cards_text(observation.hand, unicode)}",
+            *([f"Your groups so far: {chosen}"] if chosen else []),
+            "Choose a 3-card group of your arrangement (H7; the last 4 cards make the"
+            " 4-card group). Choose one, or type three cards like 'AS KS QS':",
+        ]
     return [
         f"You are seat {observation.player}. Your hand: {cards_text(observation.hand, unicode)}",
         "Arrange it into 3/3/3/4 (H7). Choose one (value: expected card points from the"
@@ -117,6 +145,8 @@ def options(
     differ only by swapping suits (the same combination classes) are offered once;
     each group's cards are listed high card first.
     """
+    if isinstance(legal, GroupActions):
+        return _group_options(observation, legal, unicode)
     hand = observation.hand
     best, greedy = best_arrangement(hand), greedy_arrangement(hand)
     result = [(_label("best", best, unicode), Up(best))]
@@ -137,12 +167,47 @@ def options(
     return result
 
 
-def parse(text: str, observation: HazariObservation) -> Up:
-    """A typed arrangement: four groups of your cards separated by ``|``, in any order.
+def _group_options(
+    observation: HazariObservation, legal: GroupActions, unicode: bool
+) -> list[Option]:
+    """Under ``actions="groups"``: the next group of the best and the greedy arrangement
+    when they hold the groups chosen so far, then the first legal groups."""
+    result: list[Option] = []
+    hand = observation.hand
+    for title, arrangement in (
+        ("best", best_arrangement(hand)),
+        ("greedy", greedy_arrangement(hand)),
+    ):
+        group = next_group(arrangement, observation.groups)
+        if group is not None and group in legal and all(group != g for _, g in result):
+            result.append((f"{title + ':':<8}{group_text(group.cards, unicode)}", group))
+    for group in legal:
+        if len(result) >= 2 + EXTRA_OPTIONS:
+            break
+        if all(group != g for _, g in result):
+            combination = evaluate(group.cards)
+            result.append(
+                (f"{'group:':<8}{group_text(group.cards, unicode)}  ({combination})", group)
+            )
+    return result
+
+
+def parse(text: str, observation: HazariObservation) -> Up | Group:
+    """A typed arrangement: four groups of your cards separated by ``|``, in any order
+    (under ``actions="groups"``: one group of three cards, ``group`` before them optional).
 
     An error says why it is refused: cards you do not hold, cards left out, or
     the group that breaks H7 and by what.
     """
+    if observation.rules.actions is ActionSpace.GROUPS and "|" not in text:
+        group = Group.parse(text)
+        foreign = [card for card in group.cards if card not in observation.hand]
+        if foreign:
+            raise IllegalActionError(
+                f"you do not hold {format_cards(foreign)}; your hand is"
+                f" {cards_text(observation.hand)}"
+            )
+        return group
     parts = text.split("|")
     if len(parts) == 4:
         groups = [parse_cards(part, allow_duplicates=True) for part in parts]

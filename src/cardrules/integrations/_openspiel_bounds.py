@@ -81,14 +81,16 @@ def _check_rules(name: str, rules: object) -> None:
 
 
 def hazari_facts(rules: Any, max_deals: int) -> Facts:
-    """Hazari: one deal of 4 actions; each deal hands out exactly 360 points (H2, H12).
+    """Hazari: one deal of 4 actions (12 under ``actions="groups"``, three groups a seat);
+    each deal hands out exactly 360 points (H2, H12).
 
     A seat takes 0 to 360 points, and the four scores always add up to 360: a
     constant-sum game. One 52-card deck is 51 chance nodes (the last card is forced).
     """
     _check_rules("hazari", rules)
     check_max_deals(max_deals)
-    return Facts(_CONSTANT, 360.0, 0.0, 360.0, 4, 51, 52)
+    length = 12 if rules.actions.value == "groups" else 4
+    return Facts(_CONSTANT, 360.0, 0.0, 360.0, length, 51, 52)
 
 
 def azi_facts(rules: Any, max_deals: int) -> Facts:
