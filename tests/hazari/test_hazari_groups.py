@@ -382,3 +382,16 @@ def test_the_benchmark_sees_more_hands_than_the_caches_hold() -> None:
     for cache in (groups._hand, groups._legal):
         size = cache.cache_info().maxsize
         assert isinstance(size, int) and hands_per_repetition > size
+
+
+def test_a_view_record_with_hidden_groups_reads_for_display() -> None:
+    from cardrules.records.text import game_from_text
+
+    text = (
+        '[Game "hazari(actions=groups)"]\n[Dealer "0"]\n[Seed "7"]\n[View "2"]\n'
+        '[Result "*"]\ngroup ?? ?? ??, group ?? ?? ??\n\n'
+    )
+    game = game_from_text(text)
+    assert game.is_view and game.actions == ("group ?? ?? ??",) * 2
+    with pytest.raises(InvalidStateError):
+        game.state()
