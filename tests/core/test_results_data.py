@@ -40,7 +40,8 @@ LADDER = tournament(HAZARI, ["greedy", "random"], games=4, seed=1)
 def test_rows_are_one_per_game_and_seat_with_the_results_fields() -> None:
     rows = list(HAZARI_RESULT.to_rows())
     assert len(rows) == 6 * 4
-    for row, (game, seat) in zip(rows, [(g, s) for g in HAZARI_RESULT.games for s in range(4)]):
+    places = [(g, s) for g in HAZARI_RESULT.games for s in range(4)]
+    for row, (game, seat) in zip(rows, places, strict=True):
         bot = game.seating[seat]
         assert row["game"] == game.index and row["seed"] == game.seed and row["seat"] == seat
         assert row["bot_index"] == bot and row["bot"] == HAZARI_RESULT.bot_names[bot]
