@@ -67,6 +67,13 @@ class _Result(Protocol):
 
 def simulation_json(result: _Result) -> dict[str, Any]:
     """``result`` (a :class:`~cardrules.runner.SimulationResult`) as JSON-ready data."""
+    try:
+        return _json(result)
+    except (AttributeError, TypeError) as exc:
+        raise SimulationError(f"expected a simulation result, got {_show(result)}") from exc
+
+
+def _json(result: _Result) -> dict[str, Any]:
     return {
         "kind": KIND,
         "version": VERSION,
@@ -90,6 +97,8 @@ def simulation_json(result: _Result) -> dict[str, Any]:
 
 def read_simulation(data: dict[str, Any]) -> tuple[tuple[str, ...], list[GameFields]]:
     """The bot names and the games' fields of a parsed :func:`simulation_json` dict."""
+    if not isinstance(data, dict):
+        raise SimulationError(f"a simulation result must be a JSON object, got {_show(data)}")
     if data.get("kind") != KIND or data.get("version") != VERSION:
         raise SimulationError(
             f"not a simulation result (kind {KIND!r}, version {VERSION}): {_show(data)}"

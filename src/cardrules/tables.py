@@ -38,7 +38,6 @@ __all__ = [
     "FORMATS",
     "MAX_COLUMN",
     "MAX_COLUMNS",
-    "Row",
     "Scalar",
     "check_columns",
     "columns_of",
@@ -52,7 +51,7 @@ Scalar = int | float | str | bool | None
 """A value of one column: a JSON scalar."""
 
 Row = dict[str, Scalar]
-"""One row: column names to values, in column order."""
+"""One row: column names to values, in column order (a type alias for annotations)."""
 
 FORMATS = ("csv", "jsonl", "table")
 """The text forms :func:`write_rows` writes."""
@@ -88,6 +87,8 @@ def check_columns(value: object, what: str = "a seat's columns") -> tuple[tuple[
     ...
     cardrules.errors.SimulationError: column 'return' of seat 0 must be a finite number, got nan
     """
+    if not isinstance(what, str):
+        raise SimulationError(f"what must be text naming the columns, got {_show(what)}")
     if not isinstance(value, Mapping):
         raise SimulationError(f"{what} must be a mapping of names to values, got {_show(value)}")
     if len(value) > MAX_COLUMNS:
