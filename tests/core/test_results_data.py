@@ -227,7 +227,7 @@ def test_write_rows_refuses_bad_arguments() -> None:
     with pytest.raises(SimulationError, match="text file"):
         write_rows([], None, "csv")
     with pytest.raises(SimulationError, match="iterable of dicts"):
-        write_rows("rows", io.StringIO(), "csv")
+        write_rows("rows", io.StringIO(), "csv")  # type: ignore[arg-type]
 
 
 def test_ladder_rows() -> None:

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def _expected_rows() -> list[dict[str, object]]:
+def _expected_rows() -> list[dict[str, Any]]:
     """The rows of the same simulation run through the library, with the CLI's names."""
     game = load_game("azi")
     bots = [game.bots["heuristic"]()] + [game.bots["random"]() for _ in range(3)]

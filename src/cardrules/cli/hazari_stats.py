@@ -125,8 +125,9 @@ class _Tally:
 
 def _scalar(game: Any, bots: list[Any], deals: int, seed: int, jobs: int) -> HazariStats:
     tally = _Tally()
+    records: Any = tally  # a file as far as simulate is concerned
     with process_pool(jobs) as executor:
-        simulate(game, bots, deals, seed=seed, executor=executor, records=tally)
+        simulate(game, bots, deals, seed=seed, executor=executor, records=records)
     tally.flush()
     return tally.stats
 
