@@ -11,6 +11,12 @@ taken. A *state* is one immutable position of that game:
 - :meth:`GameState.action_id` numbers actions for search and learning tools;
 - :meth:`GameState.to_json` and ``from_json`` round-trip any position.
 
+Optionally, a state may offer ``result_columns()``: one mapping per seat of column
+names to JSON scalars (ints, floats, text, booleans or ``None``), the game's own
+columns in the rows of :meth:`SimulationResult.to_rows
+<cardrules.runner.SimulationResult.to_rows>` (Hazari's rounds won, Azi's tricks and
+bids). The runner asks a game's final state for it, and checks what it gives.
+
 Both :class:`cardrules.hazari.HazariState` and :class:`cardrules.azi.AziState`
 implement it, so a loop like this runs either game:
 

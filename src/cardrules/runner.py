@@ -42,8 +42,9 @@ from cardrules.bot import Bot, LegalView, bot_name
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError, IllegalActionError, SimulationError
 from cardrules.game import GameState, LegalActions, Turn
-from cardrules.records import dump_json
+from cardrules.records import FORMAT, dump_json, json_object
 from cardrules.rng import Rng, check_seed, derive_seed
+from cardrules.tables import Row, Scalar, check_columns, data_frame
 
 __all__ = [
     "BOT_STREAM",
@@ -319,6 +320,32 @@ class Stat:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def to_json(self) -> dict[str, Any]:
+        """The count, mean, sd and interval as JSON-ready data, ``nan`` as ``None``.
+
+        >>> Stat.of([1, 3]).to_json()  # doctest: +NORMALIZE_WHITESPACE
+        {'n': 2, 'mean': 2.0, 'sd': 1.4142135623730951, 'half_width': 12.706204736174698,
+         'low': -10.706204736174698, 'high': 14.706204736174698}
+        >>> Stat.from_json(Stat.of([1, 3]).to_json()) == Stat.of([1, 3])
+        True
+        """
+        return {
+            "n": self.n,
+            "mean": _value(self.mean),
+            "sd": _value(self.sd),
+            "half_width": _value(self.half_width),
+            "low": _value(self.low),
+            "high": _value(self.high),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Stat:
+        """Read the ``n``, ``mean`` and ``sd`` of what :meth:`to_json` wrote."""
+        if not isinstance(data, dict) or not {"n", "mean", "sd"} <= set(data):
+            raise SimulationError(f"a statistic needs n, mean and sd, got {_show(data)}")
+        mean, sd = (math.nan if data[key] is None else data[key] for key in ("mean", "sd"))
+        return cls(data["n"], mean, sd)
+
     def __str__(self) -> str:
         if self.n == 0 or math.isnan(self.mean):
             return "n/a"
@@ -352,6 +379,10 @@ def _quantile(ordered: Sequence[float], q: float) -> float:
     return ordered[below] + (position - below) * (ordered[above] - ordered[below])
 
 
+SeatColumns = tuple[tuple[str, Scalar], ...]
+"""A game's own columns for one seat, as ``(name, value)`` pairs (see :mod:`cardrules.tables`)."""
+
+
 @attrs.frozen
 class GameResult:
     """One finished game: its index and seed, who sat where, and each seat's return."""
@@ -363,6 +394,9 @@ class GameResult:
     returns: tuple[int, ...]
     """The final returns, by seat."""
     turns: int
+    columns: tuple[SeatColumns, ...] = ()
+    """The game's own columns by seat, from the final state's ``result_columns()``
+    (empty when the game defines none): Hazari's rounds won, Azi's tricks and bids."""
 
     def bot_return(self, bot: int) -> int:
         """The return of bot number ``bot`` in this game."""
@@ -371,6 +405,15 @@ class GameResult:
                 f"bot number {_show(bot)} did not play this game (bots {_show(self.seating)})"
             )
         return self.returns[self.seating.index(bot)]
+
+    def rows(self, bot_names: Sequence[str]) -> Iterator[Row]:
+        """One flat row per seat: game, seed, seat, bot number and name, return, turns,
+        then the game's own columns."""
+        for seat, bot in enumerate(self.seating):
+            row: Row = {"game": self.index, "seed": self.seed, "seat": seat, "bot_index": bot}
+            row |= {"bot": bot_names[bot], "return": self.returns[seat], "turns": self.turns}
+            row |= dict(self.columns[seat]) if self.columns else {}
+            yield row
 
 
 @attrs.frozen
@@ -421,6 +464,48 @@ class SimulationResult:
             f"{label:<{width}}  {_row(s)}" for label, s in zip(seats, self.per_seat, strict=True)
         ]
         return "\n".join(lines)
+
+    def to_rows(self) -> Iterator[Row]:
+        """Flat dicts, one per game and seat, in game then seat order (see
+        :meth:`GameResult.rows`): ready for :mod:`csv`, JSON lines or a data frame.
+
+        >>> from cardrules import load_game
+        >>> from cardrules.bots import RandomBot
+        >>> result = simulate(load_game("hazari"), [RandomBot()] * 4, games=2, seed=1)
+        >>> rows = list(result.to_rows())
+        >>> len(rows), rows[0]  # doctest: +NORMALIZE_WHITESPACE
+        (8, {'game': 0, 'seed': 627405149472732430, 'seat': 0, 'bot_index': 0, 'bot': 'random',
+             'return': 0, 'turns': 4, 'rounds_won': 0, 'kind_1': 'Pair', 'won_1': False,
+             'kind_2': 'Indi', 'won_2': False, 'kind_3': 'Indi', 'won_3': False,
+             'kind_4': 'Indi', 'won_4': False})
+        """
+        for game in self.games:
+            yield from game.rows(self.bot_names)
+
+    def to_pandas(self) -> Any:
+        """:meth:`to_rows` as a :class:`pandas.DataFrame` (needs pandas, imported only here)."""
+        return data_frame(self.to_rows())
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON-ready data: the bots, every game, and the per-bot and
+        per-seat statistics (``nan`` written as ``null``); :meth:`from_json` reads it."""
+        from cardrules.results_json import simulation_json
+
+        return simulation_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str | bytes) -> SimulationResult:
+        """Read what :meth:`to_json` wrote (a dict or JSON text); anything else, or
+        statistics that do not match the games, raises SimulationError."""
+        from cardrules.results_json import read_simulation
+
+        stored = json_object(data, "a simulation result", SimulationError)
+        names, games = read_simulation(stored)
+        result = cls(names, tuple(GameResult(*game) for game in games))
+        for key, stats in (("per_bot", result.per_bot), ("per_seat", result.per_seat)):
+            if stored.get(key) != [stat.to_json() for stat in stats]:
+                raise SimulationError(f"the result's {key} statistics do not match its games")
+        return result
 
 
 def _header(label: str, width: int) -> str:
@@ -549,12 +634,30 @@ def _run_task(task: _Task) -> tuple[tuple[GameResult, ...], tuple[str, ...]]:
         seat_bots = [task.bots[b] for b in seating]
         rngs = [Rng(derive_seed(task.seed, BOT_STREAM + index, b)) for b in seating]
         final = play_game(task.new_game(game_seed), seat_bots, rngs)
-        results.append(
-            GameResult(index, game_seed, seating, tuple(final.returns()), len(final.history))
-        )
+        returns = tuple(final.returns())
+        columns = _result_columns(final)
+        results.append(GameResult(index, game_seed, seating, returns, len(final.history), columns))
         if task.records:
-            records.append(dump_json(final.to_json()))
+            record = final.to_json()
+            if isinstance(record, dict) and record.get("format") == FORMAT:
+                record = {**record, "seats": [bot_name(bot) for bot in seat_bots]}
+            records.append(dump_json(record))
     return tuple(results), tuple(records)
+
+
+def _result_columns(state: GameState[Any, Any]) -> tuple[SeatColumns, ...]:
+    """The final state's own columns by seat, checked; ``()`` if its game has none."""
+    hook = getattr(state, "result_columns", None)
+    if hook is None:
+        return ()
+    seats = hook()
+    if not isinstance(seats, Sequence) or len(seats) != state.num_players:
+        raise SimulationError(
+            f"{type(state).__name__}.result_columns() must give one mapping per seat,"
+            f" got {_show(seats)}"
+        )
+    what = f"{type(state).__name__}.result_columns()"
+    return tuple(check_columns(columns, f"{what}[{seat}]") for seat, columns in enumerate(seats))
 
 
 def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -578,7 +681,9 @@ def simulate(
 
     ``executor`` runs the chunks (``None`` plays them here, one after another);
     factory and bots must then be picklable for process and cluster executors.
-    ``records`` receives each game's ``to_json()`` as one line, in game order.
+    ``records`` receives each game's ``to_json()`` as one line, in game order; a
+    record in the shared format (:mod:`cardrules.records`) also names the bot in each
+    seat under ``"seats"`` (:func:`~cardrules.bot.bot_name`).
     ``progress(done, total)`` is called in this thread as chunks finish.
     """
     if not callable(new_game):

@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -90,6 +90,7 @@ from cardrules.runner import (
     format_interval,
     simulate,
 )
+from cardrules.tables import Row, data_frame
 
 __all__ = [
     "BOOTSTRAP_BELOW",
@@ -257,6 +258,48 @@ class TournamentResult:
         lines += _grid(headers + ["bootstrap 95% CI"] * boot, rows, left={0, 1})
         return "\n".join(lines)
 
+    def to_rows(self, table: str = "standings") -> Iterator[Row]:
+        """Flat dicts for a table of the ladder: ``table="standings"`` gives one per bot
+        (best edge first), ``"pairs"`` one per pair. A ladder keeps no games, so there is
+        no row per game: the runs of :func:`play_pair` have those
+        (:meth:`SimulationResult.to_rows <cardrules.runner.SimulationResult.to_rows>`).
+
+        Each statistic gives four columns, ``NAME_n``, ``NAME_mean``, ``NAME_low`` and
+        ``NAME_high`` (its Student's t 95% interval; None where there is none), and a
+        bootstrap interval two, ``bootstrap_low`` and ``bootstrap_high``.
+
+        >>> from cardrules import load_game
+        >>> result = tournament(load_game("hazari"), ["greedy", "solver"], games=6, seed=1)
+        >>> [row["bot"] for row in result.to_rows()]
+        ['solver', 'greedy']
+        >>> list(next(result.to_rows("pairs")))[:4]
+        ['first', 'second', 'first_return_n', 'first_return_mean']
+        """
+        if table not in ("standings", "pairs"):
+            raise SimulationError(
+                f"a ladder's tables are 'standings' and 'pairs', not {_show(table)}"
+            )
+        rows: list[Row] = []
+        for rank, s in enumerate(self.standings, 1):
+            row: Row = {"rank": rank, "bot": s.bot}
+            row |= _stat_columns(("return", s.mean_return), ("edge", s.edge))
+            rows.append(row | _boot_columns(s.bootstrap))
+        if table == "pairs":
+            rows = []
+            for p in self.pairs:
+                row = {"first": p.first, "second": p.second}
+                row |= _stat_columns(
+                    ("first_return", p.first_return),
+                    ("second_return", p.second_return),
+                    ("difference", p.difference),
+                )
+                rows.append(row | _boot_columns(p.bootstrap))
+        return iter(rows)
+
+    def to_pandas(self, table: str = "standings") -> Any:
+        """:meth:`to_rows` as a :class:`pandas.DataFrame` (needs pandas, imported only here)."""
+        return data_frame(self.to_rows(table))
+
     def to_json(self) -> dict[str, Any]:
         """The result as JSON-ready data; ``nan`` (no interval) is written as ``null``."""
         return {
@@ -274,9 +317,9 @@ class TournamentResult:
                 {
                     "first": p.first,
                     "second": p.second,
-                    "first_return": _stat_json(p.first_return),
-                    "second_return": _stat_json(p.second_return),
-                    "difference": _stat_json(p.difference),
+                    "first_return": p.first_return.to_json(),
+                    "second_return": p.second_return.to_json(),
+                    "difference": p.difference.to_json(),
                     "bootstrap": _interval_json(p.bootstrap),
                 }
                 for p in self.pairs
@@ -284,8 +327,8 @@ class TournamentResult:
             "standings": [
                 {
                     "bot": s.bot,
-                    "mean_return": _stat_json(s.mean_return),
-                    "edge": _stat_json(s.edge),
+                    "mean_return": s.mean_return.to_json(),
+                    "edge": s.edge.to_json(),
                     "bootstrap": _interval_json(s.bootstrap),
                 }
                 for s in self.standings
@@ -603,30 +646,24 @@ def _grid(headers: list[str], rows: list[list[str]], left: set[int]) -> list[str
     return [line(headers), *(line(row) for row in rows)]
 
 
-def _number(value: float) -> float | None:
-    return None if math.isnan(value) else value
-
-
-def _stat_json(stat: Stat) -> dict[str, Any]:
-    return {
-        "n": stat.n,
-        "mean": _number(stat.mean),
-        "sd": _number(stat.sd),
-        "half_width": _number(stat.half_width),
-        "low": _number(stat.low),
-        "high": _number(stat.high),
-    }
-
-
 def _stat_from(data: dict[str, Any]) -> Stat:
-    def number(value: object) -> float:
-        if value is None:
-            return math.nan
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"not a number: {_show(value)}")
-        return float(value)
+    try:
+        return Stat.from_json(data)
+    except SimulationError as exc:
+        raise TypeError(str(exc)) from None
 
-    return Stat(int(data["n"]), number(data["mean"]), number(data["sd"]))
+
+def _stat_columns(*stats: tuple[str, Stat]) -> Row:
+    row: Row = {}
+    for name, stat in stats:
+        data = stat.to_json()
+        row |= {f"{name}_{key}": data[key] for key in ("n", "mean", "low", "high")}
+    return row
+
+
+def _boot_columns(interval: Interval | None) -> Row:
+    low, high = (None, None) if interval is None else interval
+    return {"bootstrap_low": low, "bootstrap_high": high}
 
 
 def _interval_json(interval: Interval | None) -> list[float] | None:

@@ -1,11 +1,12 @@
-"""``import cardrules`` never imports an optional extra (OpenSpiel, numpy, PettingZoo, Dask)."""
+"""``import cardrules`` never imports an optional extra (OpenSpiel, numpy, PettingZoo,
+Dask, pandas)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-EXTRAS = ("pyspiel", "numpy", "pettingzoo", "gymnasium", "dask", "distributed")
+EXTRAS = ("pyspiel", "numpy", "pettingzoo", "gymnasium", "dask", "distributed", "pandas")
 
 
 def test_importing_cardrules_imports_no_extra() -> None:

@@ -25,7 +25,7 @@ from typing import Any
 from cardrules import svg
 from cardrules.azi.actions import AziAction, parse_action
 from cardrules.azi.deal import CARDS_EACH, seats_from_left, stack
-from cardrules.azi.events import AntesPaid, AziEvent
+from cardrules.azi.events import AntesPaid, AziEvent, Dealt, Folded, PotWon, Raised, TrickWon
 from cardrules.azi.observation import AziObservation
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
@@ -318,6 +318,34 @@ class AziState(Position):
         for number in self._legal_ids():
             mask[number] = 1
         return bytes(mask)
+
+    def result_columns(self) -> tuple[dict[str, int | bool], ...]:
+        """Each seat's own columns for result tables (:mod:`cardrules.tables`), over every
+        deal of the game: the ``deals`` played, the seat's ``folds``, its ``raises`` and
+        highest raise (``top_bid``, 0 if none), the ``tricks`` it took, and ``won_pot``.
+
+        >>> from cardrules.azi import AziRules
+        >>> state = AziState.new(AziRules(players=3), seed=7, dealer=0)
+        >>> state = state.apply(state.legal_actions()[1]).apply(state.legal_actions()[1])
+        >>> state.result_columns()[0]
+        {'deals': 1, 'folds': 0, 'raises': 0, 'top_bid': 0, 'tricks': 0, 'won_pot': True}
+        """
+        events = self.events
+        deals = sum(isinstance(event, Dealt) for event in events)
+        seats = []
+        for seat in range(self._g.players):
+            bids = [e.amount for e in events if isinstance(e, Raised) and e.player == seat]
+            seats.append(
+                {
+                    "deals": deals,
+                    "folds": sum(isinstance(e, Folded) and e.player == seat for e in events),
+                    "raises": len(bids),
+                    "top_bid": max(bids, default=0),
+                    "tricks": sum(isinstance(e, TrickWon) and e.player == seat for e in events),
+                    "won_pot": any(isinstance(e, PotWon) and e.player == seat for e in events),
+                }
+            )
+        return tuple(seats)
 
     # ------------------------------------------------------------ observation
 

@@ -8,22 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardrules.cli import hazari_arrange, hazari_check, hazari_eval
+from cardrules.cli import hazari_arrange, hazari_check, hazari_eval, hazari_stats
 
-ACTIONS: tuple[str, ...] = ("hazari_eval", "hazari_arrange", "hazari_check")
+ACTIONS: tuple[str, ...] = ("hazari_eval", "hazari_arrange", "hazari_check", "hazari_stats")
 """Modules of :mod:`cardrules.cli` that add ``hazari`` sub-commands."""
 
 _MODULES = {
     "hazari_eval": hazari_eval,
     "hazari_arrange": hazari_arrange,
     "hazari_check": hazari_check,
+    "hazari_stats": hazari_stats,
 }
 
 
 def register(commands: Any) -> None:
     """Add the ``hazari`` command and its actions."""
     parser = commands.add_parser(
-        "hazari", help="evaluate, tabulate and arrange Hazari hands; check records"
+        "hazari",
+        help="evaluate, tabulate and arrange Hazari hands; check records; round statistics",
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True

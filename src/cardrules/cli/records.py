@@ -26,7 +26,7 @@ from typing import Any
 from cardrules.cli.text import listed, plural
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
-from cardrules.records import dump_json
+from cardrules.records import dump_json, record_seats
 from cardrules.records.text import TextGame, read_games
 from cardrules.registry import GameDefinition, load_game
 
@@ -249,7 +249,8 @@ def _games(path: str, failures: list[str]) -> Any:
             if not isinstance(value, dict) or not isinstance(value.get("game"), str):
                 raise CardRulesError("not a game record")
             family = value["game"].partition("-")[0]
-            yield TextGame.of(load_game(family).definition.state_from_json(value))
+            state = load_game(family).definition.state_from_json(value)
+            yield TextGame.of(state, seats=record_seats(value))
         except CardRulesError as exc:
             failures.append(f"line {number}: {exc}")
 
@@ -270,7 +271,7 @@ def _convert(args: argparse.Namespace) -> int:
         elif game.record is None:
             failures.append(f"line {game.line}: a view record has no JSON form")
         else:
-            sys.stdout.write(dump_json(game.record.to_json()) + "\n")
+            sys.stdout.write(dump_json(game.record_json()) + "\n")
     return _finish(failures)
 
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from typing import IO, Any
+from typing import Any
 
-import attrs
-
+from cardrules.cli.formats import SeatedRecords, add_format_option, print_result
 from cardrules.cli.games import (
     add_bots_option,
     add_game_argument,
@@ -19,8 +18,6 @@ from cardrules.cli.games import (
 from cardrules.cli.interrupts import process_pool
 from cardrules.cli.progress import ProgressBar
 from cardrules.cli.usage import UsageError
-from cardrules.records import parse_json_text
-from cardrules.records.text import TextGame
 from cardrules.rng import check_seed
 from cardrules.runner import MAX_GAMES, simulate
 
@@ -53,9 +50,10 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--out",
-        help="write each game's record to this file: the text record format if the name"
-        " ends in .crec (naming each seat's bot), else JSON lines",
+        help="write each game's record to this file, naming each seat's bot: the text record"
+        " format if the name ends in .crec, else JSON lines",
     )
+    add_format_option(parser)
     parser.add_argument(
         "--quiet", action="store_true", help="no progress bar and no warning of a long run"
     )
@@ -80,9 +78,11 @@ def _simulate(args: argparse.Namespace) -> int:
         out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     except OSError as exc:
         raise UsageError(f"cannot write {args.out!r}: {exc.strerror}") from exc
-    records = out
-    if out is not None and args.out.endswith(".crec"):
-        records = _TextRecords(out, tuple(names), rotate=not args.no_rotate)
+    records: Any = None
+    if out is not None:
+        records = SeatedRecords(
+            out, tuple(names), rotate=not args.no_rotate, text=args.out.endswith(".crec")
+        )
     try:
         with process_pool(jobs) as executor:
             result = simulate(
@@ -99,25 +99,6 @@ def _simulate(args: argparse.Namespace) -> int:
         if out is not None:
             out.close()
     rotation = "rotated" if not args.no_rotate else "fixed"
-    print(f"{game}, {game.num_players} players, seed {seed}, seats {rotation}")
-    print(attrs.evolve(result, bot_names=tuple(names)).table())
+    title = f"{game}, {game.num_players} players, seed {seed}, seats {rotation}"
+    print_result(result, tuple(names), args.format, title)
     return 0
-
-
-class _TextRecords:
-    """A file for :func:`~cardrules.runner.simulate`'s JSON lines that writes each game
-    as a text record instead, naming the bot in each seat (seated as the runner seats them)."""
-
-    def __init__(self, file: IO[str], names: tuple[str, ...], *, rotate: bool) -> None:
-        self._file = file
-        self._names = names
-        self._rotate = rotate
-        self._index = 0
-
-    def write(self, line: str) -> int:
-        players = len(self._names)
-        shift = self._index % players if self._rotate else 0
-        seats = [self._names[(seat - shift) % players] for seat in range(players)]
-        self._index += 1
-        game = TextGame.of(parse_json_text(line), seats=seats)
-        return self._file.write(game.to_text() + "\n")

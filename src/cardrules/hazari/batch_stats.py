@@ -41,7 +41,7 @@ from cardrules.hazari.combination import COMBINATIONS, Kind
 from cardrules.hazari.rules import HazariRules
 from cardrules.rng import Rng, check_seed
 
-__all__ = ["RoundStats", "round_stats"]
+__all__ = ["RoundStats", "deal_counts", "round_stats"]
 
 CLASSES = len(COMBINATIONS)
 ROUNDS = 4
@@ -149,3 +149,56 @@ def _arranged_random(hands: npt.NDArray[np.int8], seed: int, start: int) -> npt.
     order = random_positions(flat, seed, start * 4)
     result: npt.NDArray[np.int8] = np.take_along_axis(flat, order, axis=1).astype(np.int8)
     return result.reshape(*shape, 13)
+
+
+POINT_BINS = 73
+"""Scores 0, 5, ..., 360: the bins of :func:`deal_counts`' points."""
+
+KindCounts = tuple[tuple[int, ...], ...]
+
+
+def deal_counts(
+    seeds: object,
+    policy: str | tuple[str, ...] = "greedy",
+    *,
+    dealer: int = 0,
+    rules: HazariRules | None = None,
+    seed: int | Rng | None = None,
+) -> tuple[int, KindCounts, KindCounts, KindCounts]:
+    """The counts of :class:`~cardrules.hazari.stats.HazariStats` for the deals of
+    ``seeds``: the number of deals, groups played and won by round and kind, and each
+    seat's scores in steps of 5. ``policy`` arranges every seat, or is four of
+    ``greedy`` and ``best``, one per seat."""
+    rules = _allowed_rules(rules)
+    _seat(dealer)
+    array = _seed_array(seeds)
+    per_seat = not isinstance(policy, str)
+    base = None if per_seat else _policy_seed(policy, seed)
+    if per_seat and seed is not None:
+        raise InvalidRulesError(f"only the random policy takes a seed; got {_show(seed)}")
+    played = np.zeros((ROUNDS, len(Kind)), dtype=np.int64)
+    won = np.zeros((ROUNDS, len(Kind)), dtype=np.int64)
+    points = np.zeros((4, POINT_BINS), dtype=np.int64)
+    for start in range(0, len(array), _BLOCK):
+        hands = deal(array[start : start + _BLOCK], dealer)
+        if per_seat:
+            arranged = np.stack([arrange(hands[:, s], p) for s, p in enumerate(policy)], axis=1)
+        elif base is not None:
+            arranged = _arranged_random(hands, base, start)
+        else:
+            arranged = arrange(hands, str(policy))
+        strength, winners, _, scores = _play_block(
+            np.asarray(arranged, dtype=np.intp), start, dealer, rules.tie_rule
+        )
+        kinds = _KIND_OF[np.stack(strength, axis=1)]  # (k, round, seat)
+        taken = np.take_along_axis(kinds, winners[:, :, None], axis=2)[:, :, 0]
+        for r in range(ROUNDS):
+            played[r] += np.bincount(kinds[:, r].reshape(-1), minlength=len(Kind))
+            won[r] += np.bincount(taken[:, r], minlength=len(Kind))
+        for s in range(4):
+            points[s] += np.bincount(scores[:, s] // 5, minlength=POINT_BINS)
+    return len(array), _tuples(played), _tuples(won), _tuples(points)
+
+
+def _tuples(counts: Counts) -> KindCounts:
+    return tuple(tuple(int(n) for n in row) for row in counts.tolist())

@@ -419,6 +419,30 @@ class HazariState:
         """Each seat's card points for the deal (all zero until it is over)."""
         return self.scores
 
+    def result_columns(self) -> tuple[dict[str, int | str | bool | None], ...]:
+        """Each seat's own columns for result tables (:mod:`cardrules.tables`): the
+        rounds it won, then for each round ``r`` the kind of the group it played there
+        (``kind_r``, None until played) and whether that group took the round (``won_r``).
+
+        >>> state = HazariState.new(seed=1)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> state.result_columns()[1]["rounds_won"], state.result_columns()[1]["kind_1"]
+        (1, 'Run')
+        """
+        winners = [played.winner for played in self.rounds]
+        seats = []
+        for seat, arrangement in enumerate(self.arrangements):
+            row: dict[str, int | str | bool | None] = {"rounds_won": winners.count(seat)}
+            for number in range(1, 5):
+                combination = None
+                if arrangement is not None and number <= len(winners):
+                    combination = arrangement.combinations[number - 1]
+                row[f"kind_{number}"] = None if combination is None else str(combination.kind)
+                row[f"won_{number}"] = number <= len(winners) and winners[number - 1] == seat
+            seats.append(row)
+        return tuple(seats)
+
     # --- action ids -------------------------------------------------------------
 
     def _acting_hand(self, what: str) -> tuple[Card, ...]:

@@ -37,6 +37,8 @@ from cardrules.errors import CardRulesError, InvalidStateError
 __all__ = [
     "FORMAT",
     "MAX_JSON_DEPTH",
+    "MAX_SEATS",
+    "MAX_SEAT_NAME",
     "VERSION",
     "GameRecord",
     "TextGame",
@@ -51,6 +53,7 @@ __all__ = [
     "read_headers",
     "record_actions",
     "record_of",
+    "record_seats",
     "replay",
     "write_games",
 ]
@@ -250,11 +253,12 @@ class GameRecord:
             text = dump_json(text)
         data = _object(parse_json_text(text), "a game record")
         expected = {"format", "version", "game", "rules", "dealing", "actions", "summary"}
-        if set(data) != expected:
+        if set(data) - {"seats"} != expected:
             raise InvalidStateError(
-                f"a game record needs exactly the keys {sorted(expected)},"
-                f" got {_show(sorted(data))}"
+                f"a game record needs exactly the keys {sorted(expected)} (and may name"
+                f" its seats), got {_show(sorted(data))}"
             )
+        record_seats(data)
         if (
             data["format"] != FORMAT
             or type(data["version"]) is not int
@@ -276,6 +280,45 @@ class GameRecord:
             actions=tuple(_object(a, f"action {i}") for i, a in enumerate(actions)),
             summary=_object(data["summary"], "summary"),
         )
+
+
+MAX_SEATS = 64
+"""The most seats a record's ``seats`` may name."""
+MAX_SEAT_NAME = 200
+"""The longest name of a seat's bot or player, in characters."""
+
+
+def record_seats(data: object) -> tuple[str, ...] | None:
+    """Who sat in each seat, as a record's optional ``"seats"`` list names them (``None``
+    when it names nobody, as records before 0.3.0 do).
+
+    ``cardrules simulate --out`` and :func:`cardrules.runner.simulate` write it next to
+    the record's other keys; a name is text of at most :data:`MAX_SEAT_NAME` characters
+    on one line. Anything else raises :class:`InvalidStateError`.
+
+    >>> record_seats({"seats": ["greedy", "solver", "greedy", "solver"]})
+    ('greedy', 'solver', 'greedy', 'solver')
+    >>> record_seats({"seats": ["greedy\\n"]})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: a record's seats must be a list of at most 64 ...
+    """
+    seats = _object(data, "a game record").get("seats")
+    if seats is None:
+        return None
+    if (
+        not isinstance(seats, list)
+        or len(seats) > MAX_SEATS
+        or not all(
+            isinstance(name, str) and len(name) <= MAX_SEAT_NAME and name.isprintable()
+            for name in seats
+        )
+    ):
+        raise InvalidStateError(
+            f"a record's seats must be a list of at most {MAX_SEATS} one-line names of at"
+            f" most {MAX_SEAT_NAME} characters, got {_show(seats)}"
+        )
+    return tuple(seats)
 
 
 def _family(kind: str) -> str:

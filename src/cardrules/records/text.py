@@ -26,7 +26,7 @@ from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import CardRulesError, InvalidStateError
-from cardrules.records import GameRecord
+from cardrules.records import GameRecord, record_seats
 from cardrules.registry import Game, load_game
 
 __all__ = [
@@ -134,6 +134,21 @@ class TextGame:
             state = state.apply(game.parse_action(text))
             yield state
 
+    @property
+    def seats(self) -> tuple[str, ...] | None:
+        """Who sat in each seat, from the ``Seat0``, ``Seat1``... tags (None without them)."""
+        names: list[str] = []
+        while (name := self.tag(f"Seat{len(names)}")) is not None:
+            names.append(name)
+        return tuple(names) or None
+
+    def record_json(self) -> dict[str, Any]:
+        """The game's JSON record, naming its seats (``"seats"``) when the tags do."""
+        if self.record is None:
+            raise InvalidStateError("a view record has no JSON record")
+        data = self.record.to_json()
+        return data if self.seats is None else {**data, "seats": list(self.seats)}
+
     def to_text(self) -> str:
         """The game as text record lines, each ending in a newline."""
         lines = [f'[{name} "{_quote(value)}"]' for name, value in self.tags]
@@ -156,9 +171,13 @@ class TextGame:
         tags: Iterable[tuple[str, str]] = (),
     ) -> TextGame:
         """The text record of a game state, a GameRecord or a JSON record dict, naming
-        the bots in ``seats`` and the ``date`` if given, with extra ``tags`` last."""
+        the bots in ``seats`` (by default those the dict's ``"seats"`` names, see
+        :func:`~cardrules.records.record_seats`) and the ``date`` if given, with extra
+        ``tags`` last."""
         if isinstance(source, TextGame):
             return source
+        if seats is None and isinstance(source, dict):
+            seats = record_seats(source)
         record, state = _record_and_state(source)
         game, kind, extra = _game_of(record)
         if extra:
@@ -173,7 +192,12 @@ class TextGame:
             head.append(("Seed", str(record.dealing.seed)))
         head.extend((f"Deck{n}", str(deck)) for n, deck in enumerate(record.dealing.decks))
         if seats is not None:
-            head.extend((f"Seat{n}", str(name)) for n, name in enumerate(seats))
+            names = [str(name) for name in seats]
+            if len(names) != state.num_players:
+                raise InvalidStateError(
+                    f"a game of {state.num_players} seats cannot name {_show(names)}"
+                )
+            head.extend((f"Seat{n}", name) for n, name in enumerate(names))
         if date is not None:
             head.append(("Date", date))
         head.append(("Result", _result(state)))

@@ -1,0 +1,155 @@
+"""The JSON form of a simulation's result, written and read back with checks.
+
+:meth:`SimulationResult.to_json <cardrules.runner.SimulationResult.to_json>` writes::
+
+    {"kind": "cardrules simulation", "version": 1, "bots": ["greedy", ...],
+     "interval": "Student's t, 95% confidence",
+     "per_bot": [stat, ...], "per_seat": [stat, ...],
+     "games": [{"index": 0, "seed": ..., "seating": [0, 1, 2, 3],
+                "returns": [...], "turns": 4, "columns": [{...}, ...]}, ...]}
+
+where each ``stat`` is :meth:`Stat.to_json <cardrules.runner.Stat.to_json>` and
+``columns`` holds the game's own columns by seat (an empty list when it has none).
+Reading checks every field and raises :class:`~cardrules.errors.SimulationError`
+naming the first one that is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from cardrules.cards import _show
+from cardrules.errors import SimulationError
+from cardrules.tables import Scalar, check_columns
+
+__all__ = ["KIND", "VERSION", "read_simulation", "simulation_json"]
+
+KIND = "cardrules simulation"
+VERSION = 1
+
+_GAME_KEYS = ("index", "seed", "seating", "returns", "turns", "columns")
+
+GameFields = tuple[
+    int, int, tuple[int, ...], tuple[int, ...], int, tuple[tuple[tuple[str, Scalar], ...], ...]
+]
+"""A game's fields in :class:`~cardrules.runner.GameResult` order."""
+
+
+class _Stat(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class _Game(Protocol):
+    @property
+    def index(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def seating(self) -> tuple[int, ...]: ...
+    @property
+    def returns(self) -> tuple[int, ...]: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def columns(self) -> tuple[tuple[tuple[str, Scalar], ...], ...]: ...
+
+
+class _Result(Protocol):
+    @property
+    def bot_names(self) -> tuple[str, ...]: ...
+    @property
+    def games(self) -> tuple[_Game, ...]: ...
+    @property
+    def per_bot(self) -> tuple[_Stat, ...]: ...
+    @property
+    def per_seat(self) -> tuple[_Stat, ...]: ...
+
+
+def simulation_json(result: _Result) -> dict[str, Any]:
+    """``result`` (a :class:`~cardrules.runner.SimulationResult`) as JSON-ready data."""
+    try:
+        return _json(result)
+    except (AttributeError, TypeError) as exc:
+        raise SimulationError(f"expected a simulation result, got {_show(result)}") from exc
+
+
+def _json(result: _Result) -> dict[str, Any]:
+    return {
+        "kind": KIND,
+        "version": VERSION,
+        "bots": list(result.bot_names),
+        "interval": "Student's t, 95% confidence",
+        "per_bot": [stat.to_json() for stat in result.per_bot],
+        "per_seat": [stat.to_json() for stat in result.per_seat],
+        "games": [
+            {
+                "index": game.index,
+                "seed": game.seed,
+                "seating": list(game.seating),
+                "returns": list(game.returns),
+                "turns": game.turns,
+                "columns": [dict(columns) for columns in game.columns],
+            }
+            for game in result.games
+        ],
+    }
+
+
+def read_simulation(data: dict[str, Any]) -> tuple[tuple[str, ...], list[GameFields]]:
+    """The bot names and the games' fields of a parsed :func:`simulation_json` dict."""
+    if not isinstance(data, dict):
+        raise SimulationError(f"a simulation result must be a JSON object, got {_show(data)}")
+    if data.get("kind") != KIND or data.get("version") != VERSION:
+        raise SimulationError(
+            f"not a simulation result (kind {KIND!r}, version {VERSION}): {_show(data)}"
+        )
+    bots = _list(data.get("bots"), "the bots")
+    if not bots or not all(isinstance(name, str) for name in bots):
+        raise SimulationError(f"the bots must be a non-empty list of names, got {_show(bots)}")
+    games = [
+        _game(game, number, len(bots))
+        for number, game in enumerate(_list(data.get("games"), "the games"))
+    ]
+    return tuple(bots), games
+
+
+def _list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise SimulationError(f"{what} must be a list, got {_show(value)}")
+    return value
+
+
+def _int(value: object, what: str) -> int:
+    if type(value) is not int:
+        raise SimulationError(f"{what} must be an int, got {_show(value)}")
+    return value
+
+
+def _ints(value: object, what: str) -> tuple[int, ...]:
+    return tuple(_int(item, f"each of {what}") for item in _list(value, what))
+
+
+def _game(data: object, number: int, players: int) -> GameFields:
+    where = f"game {number}"
+    if not isinstance(data, dict) or set(data) != set(_GAME_KEYS):
+        raise SimulationError(f"{where} must have exactly the keys {list(_GAME_KEYS)}")
+    index = _int(data["index"], f"the index of {where}")
+    seed = _int(data["seed"], f"the seed of {where}")
+    seating = _ints(data["seating"], f"the seating of {where}")
+    if sorted(seating) != list(range(players)):
+        raise SimulationError(
+            f"the seating of {where} must place each of the {players} bots once,"
+            f" got {_show(list(seating))}"
+        )
+    returns = _ints(data["returns"], f"the returns of {where}")
+    if len(returns) != players:
+        raise SimulationError(f"{where} has {len(returns)} returns for {players} seats")
+    turns = _int(data["turns"], f"the turns of {where}")
+    columns = _list(data["columns"], f"the columns of {where}")
+    if columns and len(columns) != players:
+        raise SimulationError(f"{where} has columns for {len(columns)} of {players} seats")
+    seats = tuple(
+        check_columns(value, f"the columns of {where}, seat {seat}")
+        for seat, value in enumerate(columns)
+    )
+    return index, seed, seating, returns, turns, seats

@@ -1,0 +1,231 @@
+"""Results as data: flat rows, and rows as CSV, JSON lines, aligned text or a data frame.
+
+A *row* is a flat dict of column names to JSON scalars (``int``, ``float``, ``str``,
+``bool`` or ``None``), in column order. :meth:`SimulationResult.to_rows
+<cardrules.runner.SimulationResult.to_rows>` gives one row per game and seat, with
+the columns a game adds through its states' ``result_columns()`` (see
+:mod:`cardrules.game`); this module turns any rows into text for files and people.
+
+>>> rows = [{"game": 0, "seat": 0, "bot": "greedy", "return": 95},
+...         {"game": 0, "seat": 1, "bot": "random", "return": 265}]
+>>> print(format_table(rows))
+game  seat  bot     return
+   0     0  greedy      95
+   0     1  random     265
+>>> print(rows_text(rows, "csv"), end="")
+game,seat,bot,return
+0,0,greedy,95
+0,1,random,265
+>>> print(rows_text(rows[:1], "jsonl"), end="")
+{"game":0,"seat":0,"bot":"greedy","return":95}
+
+pandas is imported by :func:`data_frame` alone, never by importing this module.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from cardrules.cards import _show
+from cardrules.errors import CardRulesError, SimulationError
+
+__all__ = [
+    "FORMATS",
+    "MAX_COLUMN",
+    "MAX_COLUMNS",
+    "Scalar",
+    "check_columns",
+    "columns_of",
+    "data_frame",
+    "format_table",
+    "rows_text",
+    "write_rows",
+]
+
+Scalar = int | float | str | bool | None
+"""A value of one column: a JSON scalar."""
+
+Row = dict[str, Scalar]
+"""One row: column names to values, in column order (a type alias for annotations)."""
+
+FORMATS = ("csv", "jsonl", "table")
+"""The text forms :func:`write_rows` writes."""
+
+MAX_COLUMNS = 100
+"""The most columns a game may add to a seat's row."""
+
+MAX_COLUMN = 64
+"""The longest column name, in characters."""
+
+
+def _scalar(value: object, what: str) -> Scalar:
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise SimulationError(f"{what} must be a finite number, got {_show(value)}")
+        return value
+    raise SimulationError(f"{what} must be an int, float, str, bool or None, got {_show(value)}")
+
+
+def check_columns(value: object, what: str = "a seat's columns") -> tuple[tuple[str, Scalar], ...]:
+    """``value``, a mapping of column names to scalars, as ``(name, value)`` pairs in order.
+
+    A name is a non-empty identifier of at most :data:`MAX_COLUMN` characters, and there
+    are at most :data:`MAX_COLUMNS`; anything else raises
+    :class:`~cardrules.errors.SimulationError` naming ``what``.
+
+    >>> check_columns({"rounds_won": 2, "kind_1": "Trio"})
+    (('rounds_won', 2), ('kind_1', 'Trio'))
+    >>> check_columns({"return": float("nan")}, "seat 0")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.SimulationError: column 'return' of seat 0 must be a finite number, got nan
+    """
+    if not isinstance(what, str):
+        raise SimulationError(f"what must be text naming the columns, got {_show(what)}")
+    if not isinstance(value, Mapping):
+        raise SimulationError(f"{what} must be a mapping of names to values, got {_show(value)}")
+    if len(value) > MAX_COLUMNS:
+        raise SimulationError(f"{what} hold {len(value)} columns, more than {MAX_COLUMNS}")
+    pairs = []
+    for name, item in value.items():
+        if not isinstance(name, str) or not name.isidentifier() or len(name) > MAX_COLUMN:
+            raise SimulationError(
+                f"a column name of {what} must be an identifier of at most {MAX_COLUMN}"
+                f" characters, got {_show(name)}"
+            )
+        pairs.append((name, _scalar(item, f"column {name!r} of {what}")))
+    return tuple(pairs)
+
+
+def columns_of(rows: Iterable[Mapping[str, object]]) -> list[str]:
+    """Every column name of ``rows``, in the order they first appear.
+
+    >>> columns_of([{"a": 1, "b": 2}, {"a": 3, "c": 4}])
+    ['a', 'b', 'c']
+    """
+    seen: dict[str, None] = {}
+    for row in _rows(rows):
+        seen.update(dict.fromkeys(row))
+    return list(seen)
+
+
+def _rows(rows: object) -> list[Mapping[str, object]]:
+    if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
+        raise SimulationError(f"rows must be an iterable of dicts, got {_show(rows)}")
+    found = list(rows)
+    for row in found:
+        if not isinstance(row, Mapping) or not all(isinstance(key, str) for key in row):
+            raise SimulationError(f"each row must be a dict of column names, got {_show(row)}")
+    return found
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def format_table(rows: Iterable[Mapping[str, object]]) -> str:
+    """``rows`` as an aligned plain-text table: a header, then one line per row.
+
+    Numbers are right-aligned and text left-aligned; a missing or ``None`` value is
+    blank. No rows give an empty string.
+    """
+    found = _rows(rows)
+    names = columns_of(found)
+    if not names:
+        return ""
+    cells = [[_cell(row.get(name)) for name in names] for row in found]
+    widths = [max(len(name), *(len(line[i]) for line in cells)) for i, name in enumerate(names)]
+    numeric = [
+        all(isinstance(row.get(name), (int, float)) for row in found if row.get(name) is not None)
+        for name in names
+    ]
+
+    def line(values: list[str]) -> str:
+        return "  ".join(
+            value.rjust(width) if right else value.ljust(width)
+            for value, width, right in zip(values, widths, numeric, strict=True)
+        ).rstrip()
+
+    header = "  ".join(
+        name.rjust(width) if right and found else name.ljust(width)
+        for name, width, right in zip(names, widths, numeric, strict=True)
+    ).rstrip()
+    return "\n".join([header, *(line(values) for values in cells)])
+
+
+def write_rows(rows: Iterable[Mapping[str, object]], file: Any, format: str) -> None:
+    """Write ``rows`` to the text ``file`` as ``format``, one of :data:`FORMATS`.
+
+    ``csv`` writes a header of every column (:func:`columns_of`) and a blank cell for a
+    missing or ``None`` value; ``jsonl`` writes one compact JSON object per line, in
+    column order; ``table`` writes :func:`format_table` and a newline.
+    """
+    if format not in FORMATS:
+        raise SimulationError(f"unknown format {_show(format)}; choose from {', '.join(FORMATS)}")
+    if not callable(getattr(file, "write", None)):
+        raise SimulationError(f"rows are written to a text file, got {_show(file)}")
+    found = _rows(rows)
+    if format == "csv":
+        writer = csv.DictWriter(file, columns_of(found), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(found)
+    elif format == "jsonl":
+        for row in found:
+            file.write(_json_line(row) + "\n")
+    else:
+        text = format_table(found)
+        file.write(text + "\n" if text else "")
+
+
+def _json_line(row: Mapping[str, object]) -> str:
+    try:
+        return json.dumps(dict(row), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise SimulationError(f"a row that JSON cannot hold: {_show(row)} ({exc})") from None
+
+
+def rows_text(rows: Iterable[Mapping[str, object]], format: str) -> str:
+    """What :func:`write_rows` would write, as a string."""
+    out = io.StringIO()
+    write_rows(rows, out, format)
+    return out.getvalue()
+
+
+def data_frame(rows: Iterable[Mapping[str, object]], columns: Iterable[str] | None = None) -> Any:
+    """``rows`` as a :class:`pandas.DataFrame`, columns in order (needs pandas).
+
+    pandas is imported here, on first use; without it this raises
+    :class:`~cardrules.errors.SimulationError` saying how to install it.
+    """
+    found = _rows(rows)
+    names = columns_of(found) if columns is None else _names(columns)
+    try:
+        import pandas  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    except ImportError:
+        raise SimulationError(
+            "a data frame needs pandas: install it with 'pip install cardrules[pandas]'"
+        ) from None
+    try:
+        return pandas.DataFrame.from_records(found, columns=names)
+    except Exception as exc:  # pandas refuses what it cannot hold
+        raise CardRulesError(f"pandas cannot hold these rows: {exc}") from exc
+
+
+def _names(columns: object) -> list[str]:
+    if isinstance(columns, (str, bytes)) or not isinstance(columns, Iterable):
+        raise SimulationError(f"columns must be an iterable of names, got {_show(columns)}")
+    names = list(columns)
+    if not all(isinstance(name, str) for name in names):
+        raise SimulationError(f"column names must be text, got {_show(names)}")
+    return names
