@@ -61,6 +61,7 @@ __all__ = [
     "dealt_decks",
     "derive_seeds",
     "randbelow",
+    "randbelow_each",
     "random_legal_ids",
 ]
 
@@ -136,6 +137,39 @@ def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
         z = np.where(rejected, _mix(states), z)
         rejected = z > highest
     return z % np.uint64(bound), states
+
+
+def randbelow_each(states: U64, bounds: npt.ArrayLike) -> tuple[U64, U64]:
+    """``Rng.from_state(states[i]).randbelow(bounds[i])`` for each ``i``: one bound per
+    generator (each from 1 to 2**64 - 1). Returns the values and the states after the draws.
+
+    >>> from cardrules.rng import Rng
+    >>> bounds = np.array([1, 2, 3, 2**63 + 1], dtype=np.uint64)      # the last: half rejected
+    >>> values, after = randbelow_each(np.arange(4, dtype=np.uint64), bounds)
+    >>> values.tolist() == [Rng(s).randbelow(int(b)) for s, b in enumerate(bounds)]
+    True
+    >>> rng = Rng(3); _ = rng.randbelow(3); repr(rng) == f"Rng.from_state({after[3]})"
+    True
+    """
+    states = _states(states, "states")
+    try:
+        wide = np.asarray(bounds)
+    except (TypeError, ValueError, OverflowError):
+        wide = np.asarray(None)
+    if wide.shape != states.shape or wide.dtype.kind not in "iu" or (wide.size and wide.min() < 1):
+        raise CardRulesError(
+            f"randbelow_each needs {len(states)} positive integer bounds, got {_show(bounds)}"
+        )
+    limits = wide.astype(np.uint64)
+    highest = ~((np.uint64(0) - limits) % limits)  # 2**64 - 1 - 2**64 % bound
+    states = states + _GAMMA
+    z = _mix(states)
+    rejected = z > highest
+    while rejected.any():
+        states = np.where(rejected, states + _GAMMA, states)
+        z = np.where(rejected, _mix(states), z)
+        rejected = z > highest
+    return z % limits, states
 
 
 def _packed_draws(states: U64, size: int) -> U64 | None:
