@@ -228,13 +228,15 @@ def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator
     if not isinstance(generator, np.random.Generator):
         raise InvalidStateError(f"generator must be a numpy Generator, got {_show(generator)}")
     count, width = mask.shape
-    flat = np.flatnonzero(mask)
+    rows = np.flatnonzero(mask.any(axis=1))
+    flat = np.flatnonzero(mask[rows] if rows.size < count else mask)
+    draws = generator.random(count)  # one draw per row, whether it has legal ids or not
+    ids: Ints = np.full(count, -1)
     if not flat.size:
-        return np.full(count, -1)
-    start = np.searchsorted(flat, np.arange(count + 1) * width)
-    legal = np.diff(start)
-    pick = start[:-1] + (generator.random(count) * legal).astype(np.int64)
-    ids: Ints = np.where(legal > 0, flat[np.minimum(pick, flat.size - 1)] % width, -1)
+        return ids
+    start = np.searchsorted(flat, np.arange(rows.size + 1) * width)
+    pick = start[:-1] + (draws[rows] * np.diff(start)).astype(np.int64)
+    ids[rows] = flat[np.minimum(pick, flat.size - 1)] % width
     return ids
 
 

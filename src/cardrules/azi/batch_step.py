@@ -28,7 +28,7 @@ from cardrules.azi.batch_deal import (
     PLAY,
     AziArrays,
     first_after,
-    relative,
+    seat_order,
     start_deal,
 )
 from cardrules.azi.ids import DECLARE_BASE, DISCARD_BASE, PLAY_CARD_BASE, RAISE_BASE
@@ -54,10 +54,14 @@ class Options(NamedTuple):
     round_up: bool
 
 
+_BEFORE = {n: (np.arange(n)[:, None] - np.arange(n)[None, :] - 1) % n for n in range(1, 7)}
+"""``_BEFORE[players][seat, other]``: how many seats ``other`` sits before ``seat``, less one."""
+
+
 def _before(chosen: Flags, seat: Array) -> Array:
     """The nearest ``chosen`` seat before ``seat`` clockwise (``seat`` itself if alone)."""
     players = chosen.shape[1]
-    distance = (seat[:, None] - np.arange(players)[None, :] - 1) % players
+    distance = _BEFORE[players][seat]
     nearest: Array = np.where(chosen, distance, players).argmin(axis=1)
     return nearest
 
@@ -65,7 +69,7 @@ def _before(chosen: Flags, seat: Array) -> Array:
 def _after(chosen: Flags, seat: Array) -> Array:
     """The nearest ``chosen`` seat after ``seat`` clockwise (``seat`` itself if alone)."""
     players = chosen.shape[1]
-    distance = (np.arange(players)[None, :] - seat[:, None] - 1) % players
+    distance = seat_order(seat, players)  # the places from the left of ``seat``
     nearest: Array = np.where(chosen, distance, players).argmin(axis=1)
     return nearest
 
@@ -81,7 +85,7 @@ class _Rows:
     ) -> None:
         self.a, self.new, self.rows, self.ids, self.o = a, new, rows, ids[rows], o
         self.cur = a.current[rows]
-        self.order = relative(np.arange(o.players), a.dealer[rows], o.players)
+        self.order = seat_order(a.dealer[rows], o.players)
         self.place = self.order[np.arange(len(rows)), self.cur]
         self.winners: Array = np.full(len(rows), -1)
 
@@ -283,9 +287,10 @@ def step(a: AziArrays, ids: Array, o: Options) -> AziArrays:
     """The arrays after each live game takes its (legal) id; -1 rows stand still."""
     new: dict[str, Array] = {"redeal": np.zeros(len(ids), dtype=bool)}
     winners = np.full(len(ids), -1)
-    phase = np.where(ids >= 0, a.phase, -1)
+    live = np.flatnonzero(ids >= 0)
+    phase = a.phase[live]
     for number, handler in _HANDLERS:
-        rows = np.flatnonzero(phase == number)
+        rows = live[phase == number]
         if rows.size:
             r = _Rows(a, new, rows, ids, o)
             handler(r)
