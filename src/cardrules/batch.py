@@ -230,7 +230,7 @@ def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator
     count, width = mask.shape
     rows = np.flatnonzero(mask.any(axis=1))
     flat = np.flatnonzero(mask[rows] if rows.size < count else mask)
-    draws = generator.random(count)  # one draw per row, whether it has legal ids or not
+    draws = np.asarray(generator.random(count))  # one per row, whether it has legal ids or not
     ids: Ints = np.full(count, -1)
     if not flat.size:
         return ids
