@@ -425,7 +425,7 @@ class BatchState:
     def __getitem__(self, index: int) -> GameState[Any, Any]:
         """Game ``index`` as the scalar engine has it: its seed's game after its actions."""
         at = self._index(index)
-        state = self._batch.game.new_state(seed=int(self.seeds[at]))
+        state = self._batch.new_state(int(self.seeds[at]))
         for number in self.action_ids(at):
             state = state.apply(state.action_from_id(number))
         return state
@@ -459,13 +459,29 @@ class BatchGame:
     cardrules.errors.InvalidRulesError: BatchGame needs a Game from load_game, got 'azi'
     """
 
-    __slots__ = ("game", "kernels")
+    __slots__ = ("game", "kernels", "matches")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, matches: bool = False) -> None:
         if not isinstance(game, Game):
             raise InvalidRulesError(f"BatchGame needs a Game from load_game, got {_show(game)}")
+        if type(matches) is not bool:
+            raise InvalidRulesError(f"matches must be True or False, got {_show(matches)}")
         self.game = game
-        self.kernels = _kernels(game)
+        self.matches = matches
+        kernels = _kernels(game)
+        if matches:
+            for_matches = getattr(kernels, "for_matches", None)
+            if for_matches is None:
+                raise InvalidRulesError(f"the batch engine cannot run matches of {game} yet")
+            kernels = for_matches()
+        self.kernels = kernels
+
+    def new_state(self, seed: int) -> GameState[Any, Any]:
+        """The scalar twin of a row started from ``seed``: ``game.new_state(seed=seed)``,
+        or ``game.new_match(seed=seed)`` for a batch of matches."""
+        if self.matches:
+            return self.game.new_match(seed=seed)
+        return self.game.new_state(seed=seed)
 
     @property
     def num_distinct_actions(self) -> int:
@@ -478,7 +494,8 @@ class BatchGame:
         return self.kernels.observation_size
 
     def init(self, seeds: npt.NDArray[Any] | Sequence[int]) -> BatchState:
-        """Game ``i`` is ``game.new_state(seed=seeds[i])``, dealt bit for bit alike."""
+        """Game ``i`` is ``game.new_state(seed=seeds[i])`` (``game.new_match`` for a batch
+        of matches), dealt bit for bit alike."""
         array = _seeds(seeds)
         born = _read_only(np.zeros(len(array), dtype=np.int64))
         return BatchState(self, array, self.kernels.init(array), None, 0, born)
@@ -553,4 +570,5 @@ class BatchGame:
         return BatchState(self, state.seeds, arrays, history, state.steps + 1, state._born)
 
     def __repr__(self) -> str:
-        return f"BatchGame({self.game!r})"
+        matches = ", matches=True" if self.matches else ""
+        return f"BatchGame({self.game!r}{matches})"

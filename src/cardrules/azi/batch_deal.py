@@ -70,15 +70,19 @@ class AziArrays(NamedTuple):
     fee: Array  # (B, n) the fee asked of each seat
     joined: Flags  # (B, n)
     pot: Array
-    balances: Array  # (B, n)
+    balances: Array  # (B, n) net chips of the current game
+    match_seed: Array  # the seed of the match (of the game, outside a match)
+    game: Array  # the game number within the match
+    first: Array  # the dealer of the match's first game
+    totals: Array  # (B, n) net chips of the match's finished games
 
 
-_WIDE = ("seed", "deal", "stake", "raises", "fee", "pot", "balances")
+_WIDE = ("seed", "deal", "stake", "raises", "fee", "pot", "balances", "game", "totals")
 _FLAGS = ("dealt", "passed", "razno", "asked", "joined")
 _SETS = ("hands", "played")
 DTYPES: dict[str, type] = {
     name: np.uint64
-    if name == "seed"
+    if name in ("seed", "match_seed")
     else np.int64
     if name in _WIDE
     else np.bool_
@@ -91,7 +95,7 @@ DTYPES: dict[str, type] = {
 """Each column's dtype: chips and counts in 64 bits, bit sets in 32, seats and cards in 8."""
 PER_SEAT = frozenset(
     {"dealt", "hands", "discards", "status", "passed", "razno", "partner", "trick", "tricks"}
-    | {"asked", "fee", "joined", "balances"}
+    | {"asked", "fee", "joined", "balances", "totals"}
 )
 """The columns with one entry per seat (shape (B, players)); the others are (B,)."""
 

@@ -32,6 +32,7 @@ from cardrules.azi.batch_deal import (
     start_deal,
 )
 from cardrules.azi.ids import DECLARE_BASE, DISCARD_BASE, PLAY_CARD_BASE, RAISE_BASE
+from cardrules.batch import derive_seeds
 
 __all__ = ["Options"]
 
@@ -52,6 +53,10 @@ class Options(NamedTuple):
     look_before_fold: bool
     winner_leads: bool
     round_up: bool
+    matches: bool = False
+    """True to play matches (``game.new_match``), else single games."""
+    games: int = 1
+    """Games per match."""
 
 
 _BEFORE = {n: (np.arange(n)[:, None] - np.arange(n)[None, :] - 1) % n for n in range(1, 7)}
@@ -322,4 +327,30 @@ def _settle(a: AziArrays, winners: Array, redeal: Flags, o: Options) -> AziArray
         phase, current = a.phase.copy(), a.current.copy()
         phase[rows], current[rows] = OVER, -1
         a = a._replace(balances=balances, pot=pot, phase=phase, current=current)
+        if o.matches:
+            a = next_game(a, rows, o)
     return a
+
+
+def next_game(a: AziArrays, rows: Array, o: Options) -> AziArrays:
+    """The games of a match just won in ``rows`` counted, and the next game of each
+    match not over begun (A4, A15): dealt from ``derive_seed(match seed, game)`` by the
+    next dealer after the first game's, antes paid."""
+    totals = a.totals.copy()
+    totals[rows] += a.balances[rows]
+    a = a._replace(totals=totals)
+    rows = rows[a.game[rows] + 1 < o.games]
+    if not rows.size:
+        return a
+    number = a.game[rows] + 1
+    columns = {name: getattr(a, name).copy() for name in ("seed", "game", "pot", "balances")}
+    columns["seed"][rows] = derive_seeds(a.match_seed[rows], number)
+    columns["game"][rows] = number
+    columns["pot"][rows] = o.ante * o.players
+    columns["balances"][rows] = -o.ante
+    last = a.last.copy()
+    last[rows] = -1
+    a = a._replace(last=last, **columns)
+    dealer = (a.first[rows].astype(np.int64) + number) % o.players
+    everyone = np.ones((rows.size, o.players), dtype=bool)
+    return start_deal(a, rows, np.zeros(rows.size, dtype=np.int64), dealer, everyone, o.ante)

@@ -183,5 +183,7 @@ def observation_tensor(a: AziArrays, o: Options, layout: TensorLayout) -> npt.ND
     )
     put("scalars", scalars.astype(np.float64))
     put("balances", a.balances / o.ante)
+    if o.matches:
+        put("match", np.concatenate([a.totals / o.ante, a.game[:, None]], axis=1))
     out[~live] = 0.0
     return out
