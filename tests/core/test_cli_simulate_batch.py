@@ -158,6 +158,14 @@ def test_exact_stat_is_stat_of(values: list[int]) -> None:
     assert exact_stat(numpy.array(values, dtype=numpy.int64)) == Stat.of(values)
 
 
+def test_exact_stat_is_exact_for_large_values_and_many_blocks() -> None:
+    values = [2**40, -(2**40) + 3, 5, 2**21, -(2**21)] * 3 + list(range(-50, 50))
+    array = numpy.array(values, dtype=numpy.int64)
+    assert exact_stat(array) == Stat.of(values)
+    many = numpy.repeat(numpy.array([1, 2, 7], dtype=numpy.int64), 360_000)  # two blocks
+    assert exact_stat(many) == Stat.of(many.tolist())
+
+
 def test_exact_stat_rounds_the_root_as_stdev_does() -> None:
     values = [0, 1] * 50 + [7]
     stat = exact_stat(numpy.array(values, dtype=numpy.int64))

@@ -46,6 +46,9 @@ CHUNK = 8192
 NUMPY_HINT = "the batch engine needs numpy: pip install 'cardrules[numpy]'"
 
 _SQRT_BITS = 2 * sys.float_info.mant_dig + 3
+_SUM_BLOCK = 1 << 20
+_SMALL = 1 << 21
+"""Below this size, a block's sum of squares fits 63 bits."""
 
 
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
@@ -74,15 +77,27 @@ def _sqrt_of_fraction(numerator: int, denominator: int) -> float:
     return root << shift if shift >= 0 else root / (1 << -shift)
 
 
+def _sums(values: Any) -> tuple[int, int]:
+    """The exact sum and sum of squares of a 1-D integer array, as Python ints."""
+    wide = values.astype("int64")
+    total = squares = 0
+    for start in range(0, len(wide), _SUM_BLOCK):
+        block = wide[start : start + _SUM_BLOCK]
+        total += int(block.sum())
+        if block.size and int(abs(block).max()) < _SMALL:  # no block sum can overflow
+            squares += int((block * block).sum())
+        else:
+            squares += sum(value * value for value in block.tolist())
+    return total, squares
+
+
 def exact_stat(values: Any) -> Stat:
-    """:meth:`Stat.of` of a 1-D integer array (each value below 2**31 in size), from its
-    exact sums: the same figures, bit for bit, without a Python float per value."""
+    """:meth:`Stat.of` of a 1-D integer array, from its exact sums: the same figures,
+    bit for bit, without a Python float per value."""
     count = len(values)
     if count == 0:
         return Stat(0, math.nan, math.nan)
-    wide = values.astype("int64")
-    total = int(wide.sum())
-    squares = int((wide * wide).sum()) if count < 2**31 else sum(int(v) ** 2 for v in values)
+    total, squares = _sums(values)
     mean = float(total) / count
     if count < 2:
         return Stat(count, mean, math.nan)
@@ -141,8 +156,7 @@ class BatchRunner:
     ) -> BatchSimulationResult:
         """Play ``games`` games as :func:`cardrules.runner.simulate` seeds and seats them
         (taking its arguments; ``bots`` and ``executor`` are not used)."""
-        rotate = rotate_seats
-        import numpy as np
+        import numpy as np  # the command line imports numpy only for a batch
 
         from cardrules.batch import derive_seeds
         from cardrules.rng import derive_seed
@@ -154,7 +168,7 @@ class BatchRunner:
         for start in range(0, games, CHUNK):
             index = np.arange(start, min(games, start + CHUNK), dtype=np.uint64)
             master = np.full(len(index), seed, dtype=np.uint64)
-            shift = index.astype(np.int64) % players if rotate else np.zeros(len(index), np.int64)
+            shift = index.astype(np.int64) % players * rotate_seats
             seats = (np.arange(players)[None, :] - shift[:, None]) % players
             streams = derive_seeds(master, index + np.uint64(BOT_STREAM))
             bot_states = np.stack(
