@@ -61,6 +61,7 @@ __all__ = [
     "dealt_decks",
     "derive_seeds",
     "randbelow",
+    "randbelow_each",
     "random_legal_ids",
 ]
 
@@ -138,6 +139,39 @@ def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
     return z % np.uint64(bound), states
 
 
+def randbelow_each(states: U64, bounds: npt.ArrayLike) -> tuple[U64, U64]:
+    """``Rng.from_state(states[i]).randbelow(bounds[i])`` for each ``i``: one bound per
+    generator (each from 1 to 2**64 - 1). Returns the values and the states after the draws.
+
+    >>> from cardrules.rng import Rng
+    >>> bounds = np.array([1, 2, 3, 2**63 + 1], dtype=np.uint64)      # the last: half rejected
+    >>> values, after = randbelow_each(np.arange(4, dtype=np.uint64), bounds)
+    >>> values.tolist() == [Rng(s).randbelow(int(b)) for s, b in enumerate(bounds)]
+    True
+    >>> rng = Rng(3); _ = rng.randbelow(3); repr(rng) == f"Rng.from_state({after[3]})"
+    True
+    """
+    states = _states(states, "states")
+    try:
+        wide = np.asarray(bounds)
+    except (TypeError, ValueError, OverflowError):
+        wide = np.asarray(None)
+    if wide.shape != states.shape or wide.dtype.kind not in "iu" or (wide.size and wide.min() < 1):
+        raise CardRulesError(
+            f"randbelow_each needs {len(states)} positive integer bounds, got {_show(bounds)}"
+        )
+    limits = wide.astype(np.uint64)
+    highest = ~((np.uint64(0) - limits) % limits)  # 2**64 - 1 - 2**64 % bound
+    states = states + _GAMMA
+    z = _mix(states)
+    rejected = z > highest
+    while rejected.any():
+        states = np.where(rejected, states + _GAMMA, states)
+        z = np.where(rejected, _mix(states), z)
+        rejected = z > highest
+    return z % limits, states
+
+
 def _packed_draws(states: U64, size: int) -> U64 | None:
     """The ``size`` draws of a shuffle and cut of ``size`` cards at once (bounds ``size``
     down to 2, then ``size + 1``), or None when one would be rejected (as ``Rng``'s own
@@ -194,13 +228,15 @@ def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator
     if not isinstance(generator, np.random.Generator):
         raise InvalidStateError(f"generator must be a numpy Generator, got {_show(generator)}")
     count, width = mask.shape
-    flat = np.flatnonzero(mask)
+    rows = np.flatnonzero(mask.any(axis=1))
+    flat = np.flatnonzero(mask[rows] if rows.size < count else mask)
+    draws = np.asarray(generator.random(count))  # one per row, whether it has legal ids or not
+    ids: Ints = np.full(count, -1)
     if not flat.size:
-        return np.full(count, -1)
-    start = np.searchsorted(flat, np.arange(count + 1) * width)
-    legal = np.diff(start)
-    pick = start[:-1] + (generator.random(count) * legal).astype(np.int64)
-    ids: Ints = np.where(legal > 0, flat[np.minimum(pick, flat.size - 1)] % width, -1)
+        return ids
+    start = np.searchsorted(flat, np.arange(rows.size + 1) * width)
+    pick = start[:-1] + (draws[rows] * np.diff(start)).astype(np.int64)
+    ids[rows] = flat[np.minimum(pick, flat.size - 1)] % width
     return ids
 
 
@@ -389,7 +425,7 @@ class BatchState:
     def __getitem__(self, index: int) -> GameState[Any, Any]:
         """Game ``index`` as the scalar engine has it: its seed's game after its actions."""
         at = self._index(index)
-        state = self._batch.game.new_state(seed=int(self.seeds[at]))
+        state = self._batch.new_state(int(self.seeds[at]))
         for number in self.action_ids(at):
             state = state.apply(state.action_from_id(number))
         return state
@@ -423,13 +459,29 @@ class BatchGame:
     cardrules.errors.InvalidRulesError: BatchGame needs a Game from load_game, got 'azi'
     """
 
-    __slots__ = ("game", "kernels")
+    __slots__ = ("game", "kernels", "matches")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, matches: bool = False) -> None:
         if not isinstance(game, Game):
             raise InvalidRulesError(f"BatchGame needs a Game from load_game, got {_show(game)}")
+        if type(matches) is not bool:
+            raise InvalidRulesError(f"matches must be True or False, got {_show(matches)}")
         self.game = game
-        self.kernels = _kernels(game)
+        self.matches = matches
+        kernels = _kernels(game)
+        if matches:
+            for_matches = getattr(kernels, "for_matches", None)
+            if for_matches is None:
+                raise InvalidRulesError(f"the batch engine cannot run matches of {game} yet")
+            kernels = for_matches()
+        self.kernels = kernels
+
+    def new_state(self, seed: int) -> GameState[Any, Any]:
+        """The scalar twin of a row started from ``seed``: ``game.new_state(seed=seed)``,
+        or ``game.new_match(seed=seed)`` for a batch of matches."""
+        if self.matches:
+            return self.game.new_match(seed=seed)
+        return self.game.new_state(seed=seed)
 
     @property
     def num_distinct_actions(self) -> int:
@@ -442,7 +494,8 @@ class BatchGame:
         return self.kernels.observation_size
 
     def init(self, seeds: npt.NDArray[Any] | Sequence[int]) -> BatchState:
-        """Game ``i`` is ``game.new_state(seed=seeds[i])``, dealt bit for bit alike."""
+        """Game ``i`` is ``game.new_state(seed=seeds[i])`` (``game.new_match`` for a batch
+        of matches), dealt bit for bit alike."""
         array = _seeds(seeds)
         born = _read_only(np.zeros(len(array), dtype=np.int64))
         return BatchState(self, array, self.kernels.init(array), None, 0, born)
@@ -517,4 +570,5 @@ class BatchGame:
         return BatchState(self, state.seeds, arrays, history, state.steps + 1, state._born)
 
     def __repr__(self) -> str:
-        return f"BatchGame({self.game!r})"
+        matches = ", matches=True" if self.matches else ""
+        return f"BatchGame({self.game!r}{matches})"

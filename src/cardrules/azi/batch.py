@@ -2,8 +2,9 @@
 
 :func:`batch_engine` takes the rule options and returns :class:`AziKernels`; every
 option is supported, and a game runs in lock-step with the scalar engine, re-deals
-included (A1–A15 on the Azi rules page). The position of a batch is an
-:class:`~cardrules.azi.batch_deal.AziArrays` of read-only arrays.
+included (A1–A15 on the Azi rules page); :meth:`AziKernels.for_matches` plays matches.
+The position of a batch is an :class:`~cardrules.azi.batch_deal.AziArrays` of
+read-only arrays.
 
 >>> import numpy as np
 >>> from cardrules import load_game
@@ -45,9 +46,16 @@ _PHASES = tuple(Phase)
 class AziKernels:
     """The Azi kernels under one set of rules (see :class:`cardrules.batch.BatchKernels`)."""
 
-    __slots__ = ("layout", "num_distinct_actions", "num_players", "observation_size", "options")
+    __slots__ = (
+        "layout",
+        "num_distinct_actions",
+        "num_players",
+        "observation_size",
+        "options",
+        "rules",
+    )
 
-    def __init__(self, rules: AziRules) -> None:
+    def __init__(self, rules: AziRules, matches: bool = False) -> None:
         if not isinstance(rules, AziRules):
             raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
         size = action_ids(rules).size
@@ -75,7 +83,14 @@ class AziKernels:
             look_before_fold=rules.look_before_fold,
             winner_leads=rules.first_lead is FirstLead.AUCTION_WINNER,
             round_up=rules.rounding is Rounding.UP,
+            matches=matches,
+            games=rules.games_per_match,
         )
+        self.rules = rules
+
+    def for_matches(self) -> AziKernels:
+        """These kernels playing matches of ``rules.games_per_match`` games (A15)."""
+        return AziKernels(self.rules, matches=True)
 
     def init(self, seeds: npt.NDArray[np.uint64]) -> AziArrays:
         """New games: antes paid, the dealer drawn by lot (A4), the first deal dealt."""
@@ -86,8 +101,12 @@ class AziKernels:
             np.zeros((count, n) if name in PER_SEAT else count, DTYPES[name])
             for name in AziArrays._fields
         )
+        first_game = derive_seeds(seeds, np.zeros(count, np.uint64))  # a match's game 0
+        game_seeds = first_game if self.options.matches else seeds
         blank = blank._replace(
-            seed=seeds,
+            seed=game_seeds,
+            match_seed=seeds,
+            first=dealer.astype(np.int8),
             last=np.full(count, -1, np.int8),
             pot=np.full(count, ante * n, dtype=np.int64),
             balances=np.full((count, n), -ante, dtype=np.int64),
@@ -117,9 +136,10 @@ class AziKernels:
         return legal_action_mask(arrays, self.options, self.num_distinct_actions)
 
     def returns(self, arrays: AziArrays) -> npt.NDArray[np.int64]:
-        """Each seat's net chips."""
-        balances: npt.NDArray[np.int64] = arrays.balances.copy()
-        return balances
+        """Each seat's net chips (of the match's finished games, in a match)."""
+        chips = arrays.totals if self.options.matches else arrays.balances
+        returns: npt.NDArray[np.int64] = chips.copy()
+        return returns
 
     def observation_tensor(self, arrays: AziArrays) -> npt.NDArray[np.float32]:
         """The observation tensor of the player to act."""

@@ -11,7 +11,7 @@ their arguments; they are not exported.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -70,15 +70,19 @@ class AziArrays(NamedTuple):
     fee: Array  # (B, n) the fee asked of each seat
     joined: Flags  # (B, n)
     pot: Array
-    balances: Array  # (B, n)
+    balances: Array  # (B, n) net chips of the current game
+    match_seed: Array  # the seed of the match (of the game, outside a match)
+    game: Array  # the game number within the match
+    first: Array  # the dealer of the match's first game
+    totals: Array  # (B, n) net chips of the match's finished games
 
 
-_WIDE = ("seed", "deal", "stake", "raises", "fee", "pot", "balances")
+_WIDE = ("seed", "deal", "stake", "raises", "fee", "pot", "balances", "game", "totals")
 _FLAGS = ("dealt", "passed", "razno", "asked", "joined")
 _SETS = ("hands", "played")
 DTYPES: dict[str, type] = {
     name: np.uint64
-    if name == "seed"
+    if name in ("seed", "match_seed")
     else np.int64
     if name in _WIDE
     else np.bool_
@@ -91,14 +95,42 @@ DTYPES: dict[str, type] = {
 """Each column's dtype: chips and counts in 64 bits, bit sets in 32, seats and cards in 8."""
 PER_SEAT = frozenset(
     {"dealt", "hands", "discards", "status", "passed", "razno", "partner", "trick", "tricks"}
-    | {"asked", "fee", "joined", "balances"}
+    | {"asked", "fee", "joined", "balances", "totals"}
 )
 """The columns with one entry per seat (shape (B, players)); the others are (B,)."""
+
+
+class _Gathered:
+    """Some rows of an :class:`AziArrays`, each column gathered when it is first read."""
+
+    def __init__(self, arrays: AziArrays, rows: Array) -> None:
+        self._arrays = arrays
+        self._rows = rows
+
+    def __getattr__(self, name: str) -> Array:
+        column: Array = getattr(self._arrays, name)[self._rows]
+        setattr(self, name, column)
+        return column
+
+
+def gathered(arrays: AziArrays, rows: Array) -> AziArrays:
+    """Rows ``rows`` of ``arrays``, read only: a column is gathered if it is read."""
+    return cast(AziArrays, _Gathered(arrays, rows))
 
 
 def relative(seats: Array, dealer: Array, players: int) -> Array:
     """Each seat's place from the dealer's left (0) round to the dealer (``players - 1``)."""
     return (seats[None, :] - dealer[:, None] - 1) % players
+
+
+_ORDERS = {n: relative(np.arange(n), np.arange(n), n) for n in range(1, 7)}
+"""``_ORDERS[players][dealer]``: :func:`relative` of every seat, looked up, not computed."""
+
+
+def seat_order(dealer: Array, players: int) -> Array:
+    """:func:`relative` of seats ``0..players-1`` for each dealer (a table look-up)."""
+    order: Array = _ORDERS[players][dealer]
+    return order
 
 
 def first_after(chosen: Flags, place: Array, order: Array) -> Array:
@@ -117,8 +149,7 @@ def start_deal(
     ``dealer`` and ``seats`` (who is dealt in) are given for those rows only.
     """
     count, players = seats.shape
-    seat_numbers = np.arange(players)
-    order = relative(seat_numbers, dealer, players)
+    order = seat_order(dealer, players)
     deck = dealt_decks(a.seed[rows], number, PACK_SIZE).astype(np.int64)
     dealt_count = seats.sum(axis=1)
     # A seat's place in the dealing order: dealt-in seats nearer the dealer's left.

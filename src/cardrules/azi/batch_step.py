@@ -28,10 +28,11 @@ from cardrules.azi.batch_deal import (
     PLAY,
     AziArrays,
     first_after,
-    relative,
+    seat_order,
     start_deal,
 )
 from cardrules.azi.ids import DECLARE_BASE, DISCARD_BASE, PLAY_CARD_BASE, RAISE_BASE
+from cardrules.batch import derive_seeds
 
 __all__ = ["Options"]
 
@@ -52,12 +53,20 @@ class Options(NamedTuple):
     look_before_fold: bool
     winner_leads: bool
     round_up: bool
+    matches: bool = False
+    """True to play matches (``game.new_match``), else single games."""
+    games: int = 1
+    """Games per match."""
+
+
+_BEFORE = {n: (np.arange(n)[:, None] - np.arange(n)[None, :] - 1) % n for n in range(1, 7)}
+"""``_BEFORE[players][seat, other]``: how many seats ``other`` sits before ``seat``, less one."""
 
 
 def _before(chosen: Flags, seat: Array) -> Array:
     """The nearest ``chosen`` seat before ``seat`` clockwise (``seat`` itself if alone)."""
     players = chosen.shape[1]
-    distance = (seat[:, None] - np.arange(players)[None, :] - 1) % players
+    distance = _BEFORE[players][seat]
     nearest: Array = np.where(chosen, distance, players).argmin(axis=1)
     return nearest
 
@@ -65,7 +74,7 @@ def _before(chosen: Flags, seat: Array) -> Array:
 def _after(chosen: Flags, seat: Array) -> Array:
     """The nearest ``chosen`` seat after ``seat`` clockwise (``seat`` itself if alone)."""
     players = chosen.shape[1]
-    distance = (np.arange(players)[None, :] - seat[:, None] - 1) % players
+    distance = seat_order(seat, players)  # the places from the left of ``seat``
     nearest: Array = np.where(chosen, distance, players).argmin(axis=1)
     return nearest
 
@@ -81,7 +90,7 @@ class _Rows:
     ) -> None:
         self.a, self.new, self.rows, self.ids, self.o = a, new, rows, ids[rows], o
         self.cur = a.current[rows]
-        self.order = relative(np.arange(o.players), a.dealer[rows], o.players)
+        self.order = seat_order(a.dealer[rows], o.players)
         self.place = self.order[np.arange(len(rows)), self.cur]
         self.winners: Array = np.full(len(rows), -1)
 
@@ -283,9 +292,10 @@ def step(a: AziArrays, ids: Array, o: Options) -> AziArrays:
     """The arrays after each live game takes its (legal) id; -1 rows stand still."""
     new: dict[str, Array] = {"redeal": np.zeros(len(ids), dtype=bool)}
     winners = np.full(len(ids), -1)
-    phase = np.where(ids >= 0, a.phase, -1)
+    live = np.flatnonzero(ids >= 0)
+    phase = a.phase[live]
     for number, handler in _HANDLERS:
-        rows = np.flatnonzero(phase == number)
+        rows = live[phase == number]
         if rows.size:
             r = _Rows(a, new, rows, ids, o)
             handler(r)
@@ -317,4 +327,30 @@ def _settle(a: AziArrays, winners: Array, redeal: Flags, o: Options) -> AziArray
         phase, current = a.phase.copy(), a.current.copy()
         phase[rows], current[rows] = OVER, -1
         a = a._replace(balances=balances, pot=pot, phase=phase, current=current)
+        if o.matches:
+            a = next_game(a, rows, o)
     return a
+
+
+def next_game(a: AziArrays, rows: Array, o: Options) -> AziArrays:
+    """The games of a match just won in ``rows`` counted, and the next game of each
+    match not over begun (A4, A15): dealt from ``derive_seed(match seed, game)`` by the
+    next dealer after the first game's, antes paid."""
+    totals = a.totals.copy()
+    totals[rows] += a.balances[rows]
+    a = a._replace(totals=totals)
+    rows = rows[a.game[rows] + 1 < o.games]
+    if not rows.size:
+        return a
+    number = a.game[rows] + 1
+    columns = {name: getattr(a, name).copy() for name in ("seed", "game", "pot", "balances")}
+    columns["seed"][rows] = derive_seeds(a.match_seed[rows], number)
+    columns["game"][rows] = number
+    columns["pot"][rows] = o.ante * o.players
+    columns["balances"][rows] = -o.ante
+    last = a.last.copy()
+    last[rows] = -1
+    a = a._replace(last=last, **columns)
+    dealer = (a.first[rows].astype(np.int64) + number) % o.players
+    everyone = np.ones((rows.size, o.players), dtype=bool)
+    return start_deal(a, rows, np.zeros(rows.size, dtype=np.int64), dealer, everyone, o.ante)

@@ -24,6 +24,7 @@ from cardrules.azi.batch_deal import (
     OUT,
     PLAY,
     AziArrays,
+    gathered,
 )
 from cardrules.azi.batch_step import Options
 from cardrules.azi.ids import DISCARD_BASE, RAISE_BASE
@@ -89,7 +90,7 @@ def legal_action_mask(a: AziArrays, o: Options, size: int) -> npt.NDArray[np.boo
         return _live_mask(a, o, size)
     mask = np.zeros((len(a.current), size), dtype=bool)
     if live.size:
-        mask[live] = _live_mask(AziArrays._make(column[live] for column in a), o, size)
+        mask[live] = _live_mask(gathered(a, live), o, size)
     return mask
 
 
@@ -114,7 +115,7 @@ def _live_mask(a: AziArrays, o: Options, size: int) -> npt.NDArray[np.bool_]:
     play = np.where(phase == PLAY, hand, 0)
     at = np.flatnonzero(phase == PLAY)
     if at.size:
-        play[at] = playable(AziArrays._make(column[at] for column in a), hand[at], cur[at])
+        play[at] = playable(gathered(a, at), hand[at], cur[at])
     blocks = [
         _FIXED[phase],
         _bits(np.where(phase == DISCARD, hand, 0)),
@@ -182,5 +183,7 @@ def observation_tensor(a: AziArrays, o: Options, layout: TensorLayout) -> npt.ND
     )
     put("scalars", scalars.astype(np.float64))
     put("balances", a.balances / o.ante)
+    if o.matches:
+        put("match", np.concatenate([a.totals / o.ante, a.game[:, None]], axis=1))
     out[~live] = 0.0
     return out

@@ -139,6 +139,12 @@ class AziDefinition(GameDefinition):
             ) from None
         return batch_engine(rules)
 
+    def batch_bots(self, game: Any) -> Any:
+        """The bots ``simulate --engine batch`` plays (:mod:`cardrules.azi.batch_bots`)."""
+        from cardrules.azi.batch_bots import AziBatchBots  # numpy only when asked for
+
+        return AziBatchBots(game)
+
     def bots(self) -> Mapping[str, BotFactory]:
         """random, heuristic, heuristic-0.1 (the 0.1.0 rules of thumb), search (PIMC),
         ismcts and strong (the search bot)."""

@@ -17,6 +17,7 @@ from cardrules.cli.games import (
 )
 from cardrules.cli.interrupts import process_pool
 from cardrules.cli.progress import ProgressBar
+from cardrules.cli.simulate_batch import add_engine_option, batch_runner
 from cardrules.cli.usage import UsageError
 from cardrules.rng import check_seed
 from cardrules.runner import MAX_GAMES, simulate
@@ -57,19 +58,23 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--quiet", action="store_true", help="no progress bar and no warning of a long run"
     )
+    add_engine_option(parser)
     add_rule_options(parser)
     parser.set_defaults(run=_simulate)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     game = load_cli_game(args)
-    names, bots = parse_bots(game, args.bots)
+    batch = batch_runner(game, args.bots) if args.engine == "batch" else None
+    names, bots = (batch[0], []) if batch else parse_bots(game, args.bots)
     seed = check_seed(args.seed)
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
     jobs = check_jobs(args.jobs)
+    if batch and jobs > 1:
+        raise UsageError("--engine batch runs on one core; leave out --jobs")
     progress = None if args.quiet else ProgressBar(prog=PROG)
-    if progress is not None and args.games >= PROBE_FROM:
+    if progress is not None and args.games >= PROBE_FROM and not batch:
         start = progress.clock()
         simulate(game, bots, 1, seed=seed, rotate_seats=not args.no_rotate)
         progress.forecast(progress.clock() - start, args.games, jobs)
@@ -83,9 +88,10 @@ def _simulate(args: argparse.Namespace) -> int:
         records = SeatedRecords(
             out, tuple(names), rotate=not args.no_rotate, text=args.out.endswith(".crec")
         )
+    run = batch[1] if batch else simulate
     try:
         with process_pool(jobs) as executor:
-            result = simulate(
+            result = run(
                 game,
                 bots,
                 args.games,

@@ -126,6 +126,12 @@ class HazariDefinition(GameDefinition):
             _dealing(seed, dealing), dealer=0 if dealer is None else dealer, rules=_rules(rules)
         )
 
+    def batch_bots(self, game: Any) -> Any:
+        """The policies ``simulate --engine batch`` plays (:mod:`cardrules.hazari.batch_bots`)."""
+        from cardrules.hazari.batch_bots import HazariBatchBots  # numpy only when asked for
+
+        return HazariBatchBots(game)
+
     def state_from_json(self, data: dict[str, Any]) -> HazariState | HazariMatch:
         """A deal (``"game": "hazari"``) or a match (``"game": "hazari-match"``)."""
         kind = data.get("game") if isinstance(data, dict) else None
