@@ -40,6 +40,7 @@ __all__ = [
     "game_from_text",
     "read_games",
     "read_headers",
+    "state_repr",
     "write_games",
 ]
 
@@ -265,6 +266,26 @@ def _action_lines(actions: tuple[str, ...], players: list[int] | None) -> list[s
     if line:
         lines.append(", ".join(line))
     return lines
+
+
+def state_repr(state: Any, fallback: Callable[[], str]) -> str:
+    """The repr of a game or match state: ``load_game(spec).state_from_text(line)``
+    with its one-line text record, which pastes back after ``from cardrules import
+    load_game``; ``fallback()`` for a state the text record cannot hold (a deal of a
+    series numbered past 0, a setup the rules do not name, an action with no text).
+
+    >>> from cardrules import load_game
+    >>> state = load_game("azi", players=3).new_state(seed=3, dealer=0)
+    >>> print(state_repr(state.apply(state.legal_actions()[0]), lambda: "unused"))
+    load_game('azi(players=3)').state_from_text('[Dealer "0"] [Seed "3"] [Result "*"] play')
+    """
+    try:
+        game = TextGame.of(state)
+    except CardRulesError:
+        return fallback()
+    tags = tuple((name, value) for name, value in game.tags if name != "Game")
+    line = attrs.evolve(game, tags=tags).to_line()
+    return f"load_game({game.tag('Game')!r}).state_from_text({line!r})"
 
 
 # --- reading -----------------------------------------------------------------------
