@@ -132,6 +132,15 @@ class GameDefinition(abc.ABC):
     def parse_action(self, text: object) -> Any:
         """An action from its text form (``str(action)``) or its JSON dict."""
 
+    def seen_action(self, state: Any, action: Any, player: int, last: Any) -> str:
+        """The text of ``action``, taken at ``state``, as seat ``player`` knows it once
+        the game has reached ``last``: each card hidden from them written ``??``.
+
+        View records (:meth:`cardrules.records.TextGame.for_player`) are written with
+        it; a game that does not define it has none.
+        """
+        raise InvalidRulesError(f"the game {_show(self.name)} writes no view records")
+
     @abc.abstractmethod
     def resample(self, observation: Any, rng: Rng) -> GameState[Any, Any]:
         """A state consistent with ``observation`` (the game's resampler)."""

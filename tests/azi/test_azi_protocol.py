@@ -220,7 +220,7 @@ def test_states_and_observations_round_trip_and_print() -> None:
     for rules in RULES[:3]:
         for state in states(rules, 3):
             assert AziState.from_json(state.to_json()) == state
-            assert eval(repr(state), {"AziState": AziState}) == state
+            assert eval(repr(state), {"load_game": load_game, "AziState": AziState}) == state
             assert len(str(state).splitlines()) >= 3
             for player in range(rules.players):
                 seen = state.observation(player)
@@ -246,7 +246,7 @@ def test_a_match_is_a_game_state() -> None:
     assert isinstance(events[-1], MatchOver) and events[-1].totals == done.returns()
     assert len(done.history) == sum(len(game.history) for game in done.games)
     assert AziMatch.from_json(done.to_json()) == done
-    assert eval(repr(done), {"AziMatch": AziMatch}) == done
+    assert eval(repr(done), {"load_game": load_game, "AziMatch": AziMatch}) == done
     assert "Azi match: over" in str(done)
     seen = match.observation(1)
     assert AziMatchObservation.from_json(seen.to_json()) == seen

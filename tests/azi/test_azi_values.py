@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules import Card, Dealing, Rng
+from cardrules import Card, Dealing, Rng, load_game
 from cardrules.azi import (
     PLAY,
     AziRules,
@@ -166,7 +166,7 @@ def test_new_rejects_bad_arguments() -> None:
     with pytest.raises(InvalidRulesError):
         AziState.new(AziRules(), seed=1, dealing=Dealing(seed=1))
     state = AziState.new(AziRules(players=3), seed=1, dealer=0)
-    assert eval(repr(state), {"AziState": AziState}) == state
+    assert eval(repr(state), {"load_game": load_game, "AziState": AziState}) == state
     with pytest.raises(InvalidStateError):
         state.observation(3)
     assert state.apply(PLAY).history[0].action == PLAY

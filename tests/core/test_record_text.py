@@ -1,9 +1,16 @@
-"""The text record format: round trips, errors by line, bounds, sizes and a soak."""
+"""The text record format: round trips, errors by line, bounds, sizes and a soak.
+
+``pytest --soak`` plays 100,000 games of each game (every seventh a whole match)
+through the text format and back, spread over the machine's cores;
+``CARDRULES_SOAK_GAMES`` sets another count.
+"""
 
 from __future__ import annotations
 
 import io
+import os
 import statistics
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
@@ -39,6 +46,8 @@ SPECS = (
     "hazari",
     "hazari(target=300)",
 )
+SOAK_GAMES = int(os.environ.get("CARDRULES_SOAK_GAMES", "100000"))
+"""Games of each game the soak plays (``CARDRULES_SOAK_GAMES`` overrides it)."""
 MATCH_SPECS = ("azi(players=3,match_games=2)", "azi(players=2,match_games=3)", "hazari(target=300)")
 """Matches short enough for a quick test; the soak plays the default ones."""
 
@@ -246,24 +255,38 @@ def test_records_from_another_format_are_refused() -> None:
         list(read_games(object()))  # type: ignore[arg-type]
 
 
-def _soak(spec: str, games: int, matches: bool) -> None:
-    for seed in range(games):
+def _soak_chunk(spec: str, start: int, stop: int, matches: bool) -> int:
+    """Play games ``start`` to ``stop`` (their seeds; every seventh a match) through
+    the text format and back; returns how many."""
+    for seed in range(start, stop):
         state = played(spec, seed, match=matches and seed % 7 == 0, bot=seed)
         text = TextGame.of(state).to_text()
         [read] = read_games(io.StringIO(text))
         assert read.record == GameRecord.from_json(state.to_json(), state.to_json()["game"])
         assert read.to_text() == text
+        assert read.state() == state
+    return stop - start
+
+
+def _soak(spec: str, games: int, matches: bool, workers: int = 1) -> int:
+    """:func:`_soak_chunk` over ``games`` seeds, in chunks spread over ``workers`` processes."""
+    size = max(1, min(1000, games // (4 * workers)))
+    chunks = [(spec, start, min(start + size, games), matches) for start in range(0, games, size)]
+    if workers == 1:
+        return sum(_soak_chunk(*chunk) for chunk in chunks)
+    with ProcessPoolExecutor(workers) as pool:
+        return sum(pool.map(_soak_chunk, *zip(*chunks, strict=True)))
 
 
 @pytest.mark.parametrize(("spec", "games"), [("azi(players=4)", 200), ("hazari", 50)])
 def test_a_few_hundred_games_through_the_text_format(spec: str, games: int) -> None:
-    _soak(spec, games, matches=False)
+    assert _soak(spec, games, matches=False) == games
 
 
 @pytest.mark.soak
 @pytest.mark.parametrize("spec", ["azi(players=4)", "hazari"])
 def test_soak_100000_games_through_the_text_format(spec: str) -> None:
-    _soak(spec, 100_000, matches=True)
+    assert _soak(spec, SOAK_GAMES, matches=True, workers=os.cpu_count() or 1) == SOAK_GAMES
 
 
 @settings(max_examples=10, deadline=None)

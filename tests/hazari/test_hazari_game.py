@@ -161,7 +161,7 @@ def test_match_records_round_trip_and_repr_pastes_back() -> None:
         data = match.to_json()
         assert isinstance(data, dict)
         assert HazariMatch.from_json(data) == match == HazariMatch.from_json(dump_json(data))
-    assert eval(repr(steps[-1]), {"HazariMatch": HazariMatch}) == steps[-1]
+    assert eval(repr(steps[-1]), {"load_game": load_game, "HazariMatch": HazariMatch}) == steps[-1]
     record = steps[-1].record()
     assert record.game == "hazari-match"
 

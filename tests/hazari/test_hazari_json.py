@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import Card, Rng
+from cardrules import Card, Rng, load_game
 from cardrules.errors import InvalidStateError
 from cardrules.hazari.actions import Up
 from cardrules.hazari.match import HazariMatch
@@ -46,7 +46,7 @@ def test_round_trip_at_every_step(seed: int, dealer: int, first: bool) -> None:
 
 def test_repr_pastes_back() -> None:
     state = steps(4)[2]
-    assert eval(repr(state), {"HazariState": HazariState}) == state
+    assert eval(repr(state), {"load_game": load_game, "HazariState": HazariState}) == state
 
 
 def _edit(text: str, change: Any) -> str:

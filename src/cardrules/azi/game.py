@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardrules.azi.actions import AziAction, parse_action, parse_action_text
+from cardrules.azi.actions import AziAction, Discard, parse_action, parse_action_text
 from cardrules.azi.bots import HeuristicBot, HeuristicBot01, SearchBot, TreeSearchBot
 from cardrules.azi.ids import action_ids
 from cardrules.azi.match import AziMatch
@@ -102,6 +102,13 @@ class AziDefinition(GameDefinition):
         if isinstance(text, dict):
             return parse_action(text)
         raise ParseError(f"an Azi action is text or a JSON object, got {_show(text)}")
+
+    def seen_action(self, state: Any, action: Any, player: int, last: Any) -> str:
+        """A discard is ``discard ??`` to every other seat, as discards stay hidden (A6);
+        every other action is seen by all."""
+        if isinstance(action, Discard) and state.current_player != player:
+            return "discard ??"
+        return str(action)
 
     def resample(self, observation: Any, rng: Rng) -> AziState | AziMatch:
         """A game (or match) consistent with a game (or match) observation."""

@@ -301,7 +301,11 @@ class AziMatch:
         return hash((self.rules, self.first_dealer, len(self.finished), self.current))
 
     def __repr__(self) -> str:
-        return f"AziMatch.from_json({dump_json(self.to_json())!r})"
+        """``load_game(spec).state_from_text(line)``, or ``AziMatch.from_json(...)``
+        where the text record cannot hold the state; either pastes back."""
+        from cardrules.records.text import state_repr
+
+        return state_repr(self, lambda: f"AziMatch.from_json({dump_json(self.to_json())!r})")
 
     def __str__(self) -> str:
         count = self.rules.games_per_match

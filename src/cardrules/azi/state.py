@@ -446,7 +446,11 @@ class AziState(Position):
         return hash((self._g.rules, self._g.first_dealer, self._count, self._pot))
 
     def __repr__(self) -> str:
-        return f"AziState.from_json({dump_json(self.to_json())!r})"
+        """``load_game(spec).state_from_text(line)``, or ``AziState.from_json(...)``
+        where the text record cannot hold the state; either pastes back."""
+        from cardrules.records.text import state_repr
+
+        return state_repr(self, lambda: f"AziState.from_json({dump_json(self.to_json())!r})")
 
     def __str__(self) -> str:
         to_act = "over" if self._current < 0 else f"seat {self._current} to act"

@@ -215,6 +215,12 @@ def register_convert(actions: Any) -> None:
     )
     convert.add_argument("file", help="a .crec or JSON-lines file, or - for standard input")
     convert.add_argument("--to", required=True, choices=("text", "jsonl"), help="output format")
+    convert.add_argument(
+        "--player",
+        type=int,
+        metavar="SEAT",
+        help="write each game as that seat's view record (text only): ?? for cards it never saw",
+    )
     convert.set_defaults(run=_convert)
 
 
@@ -263,9 +269,20 @@ def _finish(failures: list[str]) -> int:
     return 1 if failures else 0
 
 
+CONVERT = f"{RECORDS_PROG} convert"
+
+
 def _convert(args: argparse.Namespace) -> int:
+    if args.player is not None and args.to != "text":
+        raise UsageError("--player writes view records, which are text: use --to text", CONVERT)
     failures: list[str] = []
     for game in _games(args.file, failures):
+        if args.player is not None:
+            try:
+                game = game.for_player(args.player)
+            except CardRulesError as exc:
+                failures.append(f"line {game.line}: {exc}")
+                continue
         if args.to == "text":
             sys.stdout.write(game.to_text() + "\n")
         elif game.record is None:

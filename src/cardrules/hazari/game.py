@@ -143,6 +143,15 @@ class HazariDefinition(GameDefinition):
         """An :class:`Up` or a :class:`Group` from ``str(action)`` or its JSON dict."""
         return parse_action(text)
 
+    def seen_action(self, state: Any, action: Any, player: int, last: Any) -> str:
+        """Another seat's arrangement is ``??`` for each card until its groups are
+        played, which they all are when the deal ends (H8)."""
+        now, later = getattr(state, "current", state), getattr(last, "current", last)
+        if state.current_player == player or later.deal > now.deal or later.is_terminal:
+            return str(action)
+        groups = str(action).split("|")
+        return " | ".join(" ".join("??" for _ in group.split()) for group in groups)
+
     def resample(self, observation: Any, rng: Rng) -> HazariState | HazariMatch:
         """A deal or a match consistent with a deal's or a match's observation."""
         if isinstance(observation, HazariMatchObservation):

@@ -573,7 +573,11 @@ class HazariState:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"HazariState.from_json({self.to_json()!r})"
+        """``load_game(spec).state_from_text(line)``, or ``HazariState.from_json(...)``
+        where the text record cannot hold the state; either pastes back."""
+        from cardrules.records.text import state_repr
+
+        return state_repr(self, lambda: f"HazariState.from_json({self.to_json()!r})")
 
     def _repr_svg_(self) -> str:
         """The picture Jupyter shows; see :func:`cardrules.svg.render`."""

@@ -22,7 +22,7 @@ from typing import IO, Any
 
 import attrs
 
-from cardrules.cards import _show
+from cardrules.cards import _show, format_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import CardRulesError, InvalidStateError
@@ -40,6 +40,7 @@ __all__ = [
     "game_from_text",
     "read_games",
     "read_headers",
+    "state_repr",
     "write_games",
 ]
 
@@ -93,9 +94,9 @@ class TextGame:
     """One game of a text record: its ``tags`` in order, its ``actions`` as text, and
     its :class:`~cardrules.records.GameRecord`, or ``None`` for a view record.
 
-    A *view record* (a ``View`` tag naming the viewer's seat) is kept for one
-    player's view: hidden cards may be ``??``, so it is read and written as it
-    stands, for display, and never replayed.
+    A *view record* (a ``View`` tag naming the viewer's seat, made by
+    :meth:`for_player`) is kept for one player's view: hidden cards may be ``??``,
+    so it is read and written as it stands, for display, and never replayed.
     """
 
     tags: tuple[tuple[str, str], ...] = attrs.field(validator=_check_tags)
@@ -113,10 +114,22 @@ class TextGame:
         """True for a view record (a ``View`` tag), which does not replay."""
         return self.record is None
 
+    @property
+    def view(self) -> int | None:
+        """The seat a view record is kept for, or ``None`` for a full record."""
+        seat = self.tag("View")
+        return None if seat is None or not _INT.fullmatch(seat) else int(seat)
+
+    def _no_replay(self) -> InvalidStateError:
+        return InvalidStateError(
+            f"this is seat {self.tag('View')}'s view record, its hidden cards written"
+            f" {HIDDEN}: it does not replay to a game state; replay the full record"
+        )
+
     def state(self) -> Any:
         """The position the record leads to, replayed from its record."""
         if self.record is None:
-            raise InvalidStateError("a view record does not replay to a game state")
+            raise self._no_replay()
         if self._state is not None:
             return self._state
         spec = self.tag("Game") or self.record.game.partition("-")[0]
@@ -125,7 +138,7 @@ class TextGame:
     def states(self) -> Iterator[Any]:
         """The positions of the game in turn: the start, then after each action."""
         if self.record is None:
-            raise InvalidStateError("a view record does not replay to game states")
+            raise self._no_replay()
         game, kind, _ = _game_of(self.record)
         new = game.new_state if kind == game.name else game.new_match
         state = new(dealer=self.record.rules["dealer"], dealing=self.record.dealing)
@@ -160,6 +173,42 @@ class TextGame:
         """The game on one line: its tags, then its actions (the form a repr pastes)."""
         tags = " ".join(f'[{name} "{_quote(value)}"]' for name, value in self.tags)
         return " ".join(part for part in (tags, ", ".join(self.actions)) if part)
+
+    def for_player(self, player: int) -> TextGame:
+        """This game's view record for seat ``player``: a ``View`` tag in place of the
+        dealing; ``Hand0``, ``Hand1``... for the seat's cards in each deal, once they
+        saw them, and ``Trump0``... for a game with a trump card shown; and in the
+        actions, ``??`` for each card the seat never saw by the end of the record.
+
+        >>> from cardrules import load_game
+        >>> state = load_game("azi").new_state(seed=3, dealer=0)
+        >>> for _ in range(5):
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> view = TextGame.of(state).for_player(2)
+        >>> view.tag("View"), view.tag("Seed"), view.actions
+        ('2', None, ('play', 'play', 'play', 'play', 'discard ??'))
+        """
+        if self.record is None:
+            if self.view == player and type(player) is int:
+                return self
+            raise InvalidStateError(
+                f"this is already seat {self.tag('View')}'s view record, not the full record"
+                f" a view for seat {_show(player)} is made from"
+            )
+        game, _, _ = _game_of(self.record)
+        if type(player) is not int or not 0 <= player < game.num_players:
+            raise InvalidStateError(
+                f"seat {_show(player)} is not a seat of {game} (0..{game.num_players - 1})"
+            )
+        states = list(self.states())
+        seen = tuple(
+            game.definition.seen_action(state, game.parse_action(text), player, states[-1])
+            for state, text in zip(states, self.actions, strict=False)
+        )
+        kept = [(k, v) for k, v in self.tags if k != "Seed" and not re.fullmatch(r"Deck\d+", k)]
+        head = sum(1 for k, _ in kept[:3] if k in ("Game", "Kind", "Dealer"))
+        tags = [*kept[:head], ("View", str(player)), *_dealt(states, player), *kept[head:]]
+        return TextGame(tuple(tags), seen, None, self.line)
 
     @classmethod
     def of(
@@ -204,6 +253,24 @@ class TextGame:
         head.extend(tags)
         actions = tuple(_action_text(game, a, n) for n, a in enumerate(record.actions))
         return cls(tuple(head), actions, record, state=state)
+
+
+def _dealt(states: list[Any], player: int) -> list[tuple[str, str]]:
+    """``Hand{n}`` for the cards ``player`` saw in the record's deal ``n`` (as their
+    observation first shows them), and ``Trump{n}`` for a trump card shown."""
+    hands: dict[tuple[int, int], tuple[str | None, str | None]] = {}
+    for state in states:
+        seen = state.observation(player)
+        current = getattr(seen, "current", seen)
+        key = (len(getattr(seen, "games", getattr(seen, "deals", ()))), current.deal)
+        hand, trump = getattr(current, "hand", None), getattr(current, "trump_card", None)
+        known = hands.get(key, (None, None))
+        hands[key] = (
+            known[0] if known[0] is not None or hand is None else format_cards(hand),
+            known[1] if known[1] is not None or trump is None else str(trump),
+        )
+    tags = [(f"Hand{n}", hand) for n, (hand, _) in enumerate(hands.values()) if hand]
+    return tags + [(f"Trump{n}", trump) for n, (_, trump) in enumerate(hands.values()) if trump]
 
 
 def _record_and_state(source: Source) -> tuple[GameRecord, Any]:
@@ -289,6 +356,26 @@ def _action_lines(actions: tuple[str, ...], players: list[int] | None) -> list[s
     if line:
         lines.append(", ".join(line))
     return lines
+
+
+def state_repr(state: Any, fallback: Callable[[], str]) -> str:
+    """The repr of a game or match state: ``load_game(spec).state_from_text(line)``
+    with its one-line text record, which pastes back after ``from cardrules import
+    load_game``; ``fallback()`` for a state the text record cannot hold (a deal of a
+    series numbered past 0, a setup the rules do not name, an action with no text).
+
+    >>> from cardrules import load_game
+    >>> state = load_game("azi", players=3).new_state(seed=3, dealer=0)
+    >>> print(state_repr(state.apply(state.legal_actions()[0]), lambda: "unused"))
+    load_game('azi(players=3)').state_from_text('[Dealer "0"] [Seed "3"] [Result "*"] play')
+    """
+    try:
+        game = TextGame.of(state)
+    except CardRulesError:
+        return fallback()
+    tags = tuple((name, value) for name, value in game.tags if name != "Game")
+    line = attrs.evolve(game, tags=tags).to_line()
+    return f"load_game({game.tag('Game')!r}).state_from_text({line!r})"
 
 
 # --- reading -----------------------------------------------------------------------
@@ -469,16 +556,18 @@ def game_from_text(text: str) -> TextGame:
     return games[0]
 
 
-def write_games(file: IO[str], records: Iterable[Source]) -> int:
+def write_games(file: IO[str], records: Iterable[Source], *, player: int | None = None) -> int:
     """Write ``records`` (text games, GameRecords, JSON record dicts or game states) as
-    text, a blank line after each; returns how many were written."""
+    text, a blank line after each; returns how many were written. With ``player``,
+    each is written as that seat's view record (:meth:`TextGame.for_player`)."""
     if not callable(getattr(file, "write", None)):
         raise InvalidStateError(f"expected a text file to write to, got {_show(file)}")
     if isinstance(records, (str, bytes, dict)) or not isinstance(records, Iterable):
         raise InvalidStateError(f"records must be an iterable of games, got {_show(records)}")
     count = 0
     for source in records:
-        file.write(TextGame.of(source).to_text() + "\n")
+        game = TextGame.of(source)
+        file.write((game if player is None else game.for_player(player)).to_text() + "\n")
         count += 1
     return count
 
@@ -500,6 +589,7 @@ def _build(block: _Block) -> TextGame:
     if "Game" not in where:
         raise TextRecordError("a game needs a Game tag", block.line)
     if "View" in where:
+        _check_view(dict(tags), where)
         return TextGame(tags, actions, None, block.line)
     for number, text in block.actions:
         if HIDDEN in text:
@@ -514,6 +604,20 @@ def _build(block: _Block) -> TextGame:
             where["Result"],
         )
     return TextGame(tags, actions, record, block.line, state=state)
+
+
+def _check_view(values: dict[str, str], where: dict[str, int]) -> None:
+    """A view record's ``View`` tag must name a seat of its game."""
+    try:
+        players = load_game(values["Game"]).num_players
+    except CardRulesError as exc:
+        raise TextRecordError(str(exc), where["Game"]) from None
+    seat = _number(values, where, "View")
+    if seat is None or seat >= players:
+        raise TextRecordError(
+            f"the View tag must name a seat, 0 to {players - 1}, got {values['View']!r}",
+            where["View"],
+        )
 
 
 def _number(values: dict[str, str], where: dict[str, int], name: str) -> int | None:
