@@ -45,6 +45,7 @@ from cardrules.hazari.events import (
 )
 from cardrules.hazari.game import GAME, HazariDefinition
 from cardrules.hazari.greedy import greedy_arrangement
+from cardrules.hazari.groups import GroupActions
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.partitions import (
@@ -57,14 +58,7 @@ from cardrules.hazari.resample import random_arrangement, resample, resample_mat
 from cardrules.hazari.rounds import resolve_rounds, round_winner
 from cardrules.hazari.rules import DEFAULT_TARGET, ActionSpace, HazariRules, TieRule
 from cardrules.hazari.solver import arrangement_value, best_arrangement
-from cardrules.hazari.state import (
-    GroupActions,
-    HazariState,
-    UpActions,
-    hands_to_deck,
-    new_game,
-    replay_deal,
-)
+from cardrules.hazari.state import HazariState, UpActions, hands_to_deck, new_game, replay_deal
 from cardrules.hazari.value_model import EXPECTED_POINTS, Objective, ValueModel
 from cardrules.hazari.witness import check_match_observation, check_observation
 

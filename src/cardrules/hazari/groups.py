@@ -32,13 +32,15 @@ split can be chosen, its three groups in any order.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from operator import add, attrgetter, itemgetter
 from typing import Any
 
 from cardrules.cards import Card, _show
 from cardrules.errors import IllegalActionError
+from cardrules.game import LegalActions, check_index
+from cardrules.hazari.actions import Group
 from cardrules.hazari.evaluator import _flat_table
 from cardrules.hazari.partitions import (
     QUAD_ID,
@@ -49,14 +51,24 @@ from cardrules.hazari.partitions import (
     _numpy_module,
     _strength_table,
 )
+from cardrules.rng import Rng
 
-__all__ = ["GROUP_IDS", "group_id", "group_positions", "legal_group_ids"]
+__all__ = [
+    "GROUP_IDS",
+    "GroupActions",
+    "group_id",
+    "group_number",
+    "group_of",
+    "group_positions",
+    "legal_group_ids",
+]
 
 HAND_SIZE = 13
 GROUP_IDS = len(TRIPLES)
 """The number of group ids: the C(13, 3) = 286 three-card subsets of a hand."""
 _FULL = (1 << HAND_SIZE) - 1
 _TRIPLE_ID = {mask: number for number, mask in enumerate(TRIPLE_MASKS)}
+_INDEX = attrgetter("index")
 
 
 def group_id(positions: int) -> int:
@@ -76,6 +88,64 @@ def group_positions(action_id: int) -> int:
             f" {GROUP_IDS - 1}"
         )
     return TRIPLE_MASKS[action_id]
+
+
+class GroupActions(LegalActions[Group]):
+    """The legal :class:`Group` actions of one decision under ``actions="groups"``.
+
+    ``ids`` are the legal group ids (:func:`~cardrules.hazari.groups.legal_group_ids`),
+    ascending; iteration and ``legal[i]`` follow them.
+    """
+
+    __slots__ = ("_hand", "_ids")
+
+    def __init__(self, hand: tuple[Card, ...], ids: list[int]) -> None:
+        self._hand = hand
+        self._ids = ids
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Group):
+            return False
+        number = group_number(self._hand, action)
+        return number is not None and number in self._ids
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __getitem__(self, index: int) -> Group:
+        return group_of(self._hand, self._ids[check_index(index, len(self._ids))])
+
+    def __iter__(self) -> Iterator[Group]:
+        hand = self._hand
+        return (group_of(hand, number) for number in self._ids)
+
+    def sample(self, rng: Rng) -> Group:
+        """A legal group drawn uniformly with ``rng``."""
+        ids = self._ids
+        return group_of(self._hand, ids[rng.randbelow(len(ids))])
+
+    def ids(self) -> list[int]:
+        """The ids of the legal groups, ascending (the iteration order)."""
+        return list(self._ids)
+
+
+def group_of(hand: tuple[Card, ...], number: int) -> Group:
+    """The :class:`Group` of id ``number`` in the sorted ``hand`` (IllegalActionError
+    outside 0..285)."""
+    positions = group_positions(number)
+    return Group(tuple(card for i, card in enumerate(hand) if positions >> i & 1))
+
+
+def group_number(hand: tuple[Card, ...], group: Group) -> int | None:
+    """The id of ``group`` in the sorted ``hand``, or None if it is not all in the hand."""
+    x = list(map(_INDEX, hand))
+    positions = 0
+    for card in group.cards:
+        try:
+            positions |= 1 << x.index(card.index)
+        except ValueError:
+            return None
+    return _TRIPLE_ID[positions]
 
 
 def _positions(mask: int) -> list[int]:
@@ -138,9 +208,6 @@ def legal_group_ids(cards: tuple[Card, ...], chosen: Sequence[int]) -> list[int]
     (9, True, False)
     """
     return list(_legal(tuple(map(_INDEX, cards)), tuple(chosen)))
-
-
-_INDEX = attrgetter("index")
 
 
 @functools.lru_cache(maxsize=64)

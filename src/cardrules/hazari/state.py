@@ -15,41 +15,9 @@ is up after the third. The groups chosen so far are the player's own secret:
 
 >>> from cardrules.hazari.rules import ActionSpace
 >>> state = new_game(seed=7, rules=HazariRules(actions=ActionSpace.GROUPS))
->>> state.legal_action_ids()[:3], len(state.legal_actions())
-([0, 1, 2], 246)
 >>> state = state.apply(state.action_from_id(0))
->>> state.current_player, state.legal_actions()[0], sum(state.legal_action_mask())
-(1, Group.parse('group 5C 4S 4H'), 95)
->>> print(state.observation(1))
-Hazari deal 0, seat 0 deals; you are seat 1
-  your hand: 2D 3C 3S 4H 4S 5C 7H 8C 8D 9D JC AC AH
-  your groups so far: 3S 3C 2D
-  up: nobody yet; seat 1 to arrange
->>> state.observation(2) == new_game(seed=7, rules=state.rules).observation(2)
-True
->>> while not state.is_terminal:
-...     state = state.apply(state.legal_actions()[-1])
->>> len(state.history), sum(state.returns()), HazariState.from_json(state.to_json()) == state
-(12, 360, True)
-
->>> state = new_game(seed=7)
->>> state.current_player, len(state.hands[1])
-(1, 13)
->>> legal = state.legal_actions()
->>> len(legal), legal[0] == next(iter(legal))
-(20661, True)
->>> state.action_id(legal[0]), state.legal_action_ids()[:3]
-(560, [560, 561, 570])
->>> state.action_from_id(560) == legal[0]
-True
->>> while not state.is_terminal:
-...     state = state.apply(state.legal_actions()[-1])
->>> sum(state.returns())
-360
->>> [played.number for played in state.rounds], len(state.history)
-([1, 2, 3, 4], 4)
->>> HazariState.from_json(state.to_json()) == state
-True
+>>> state.current_player, state.observation(1).groups, state.observation(2).groups
+(1, ((Card.parse('3S'), Card.parse('3C'), Card.parse('2D')),), ())
 """
 
 from __future__ import annotations
@@ -79,7 +47,13 @@ from cardrules.hazari.actions import Group, HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
-from cardrules.hazari.groups import GROUP_IDS, group_positions, legal_group_ids
+from cardrules.hazari.groups import (
+    GROUP_IDS,
+    GroupActions,
+    group_number,
+    group_of,
+    legal_group_ids,
+)
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.partitions import (
     HandTables,
@@ -96,7 +70,6 @@ from cardrules.rng import Rng
 __all__ = [
     "DEAL_GAME",
     "PACK",
-    "GroupActions",
     "HazariState",
     "UpActions",
     "hands_to_deck",
@@ -181,65 +154,6 @@ class UpActions(LegalActions[Up]):
     def ids(self) -> list[int]:
         """The ids of the legal actions, ascending (the iteration order)."""
         return self._tables.ids()
-
-
-class GroupActions(LegalActions[Group]):
-    """The legal :class:`Group` actions of one decision under ``actions="groups"``.
-
-    ``ids`` are the legal group ids (:func:`~cardrules.hazari.groups.legal_group_ids`),
-    ascending; iteration and ``legal[i]`` follow them.
-    """
-
-    __slots__ = ("_hand", "_ids")
-
-    def __init__(self, hand: tuple[Card, ...], ids: list[int]) -> None:
-        self._hand = hand
-        self._ids = ids
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Group):
-            return False
-        number = _group_number(self._hand, action)
-        return number is not None and number in self._ids
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
-    def __getitem__(self, index: int) -> Group:
-        return _group_of(self._hand, self._ids[check_index(index, len(self._ids))])
-
-    def __iter__(self) -> Iterator[Group]:
-        hand = self._hand
-        return (_group_of(hand, number) for number in self._ids)
-
-    def sample(self, rng: Rng) -> Group:
-        """A legal group drawn uniformly with ``rng``."""
-        ids = self._ids
-        return _group_of(self._hand, ids[rng.randbelow(len(ids))])
-
-    def ids(self) -> list[int]:
-        """The ids of the legal groups, ascending (the iteration order)."""
-        return list(self._ids)
-
-
-def _group_of(hand: tuple[Card, ...], number: int) -> Group:
-    positions = group_positions(number)
-    return Group(tuple(card for i, card in enumerate(hand) if positions >> i & 1))
-
-
-def _group_number(hand: tuple[Card, ...], group: Group) -> int | None:
-    """The id of ``group`` in the sorted ``hand``, or None if it is not all in the hand."""
-    x = list(map(_INDEX, hand))
-    positions = 0
-    for card in group.cards:
-        try:
-            positions |= 1 << x.index(card.index)
-        except ValueError:
-            return None
-    return _TRIPLE_NUMBER[positions]
-
-
-_TRIPLE_NUMBER = {group_positions(number): number for number in range(GROUP_IDS)}
 
 
 _BITS = [1 << index for index in range(52)]
@@ -373,7 +287,7 @@ class HazariState:
         numbers = []
         for turn in history[len(history) - done :] if done else ():
             action = turn.action
-            number = _group_number(hand, action) if isinstance(action, Group) else None
+            number = group_number(hand, action) if isinstance(action, Group) else None
             assert number is not None  # applied groups are the player's cards
             numbers.append(number)
         return tuple(numbers)
@@ -422,7 +336,7 @@ class HazariState:
                 f"{_show(action)} is not an action under actions=groups (expected a Group)"
             )
         hand = self.hands[player]
-        number = _group_number(hand, action)
+        number = group_number(hand, action)
         if number is None:
             raise IllegalActionError(
                 f"player {player} is to act and holds {format_cards(hand)};"
@@ -522,7 +436,7 @@ class HazariState:
         """
         hand = self._acting_hand("action to number")
         if self._groups:
-            number = _group_number(hand, action) if isinstance(action, Group) else None
+            number = group_number(hand, action) if isinstance(action, Group) else None
             if number is None:
                 raise IllegalActionError(
                     f"{_show(action)} is not a group of the hand {format_cards(hand)}"
@@ -553,7 +467,7 @@ class HazariState:
         """
         hand = self._acting_hand("action to look up")
         if self._groups:
-            return _group_of(hand, action_id)
+            return group_of(hand, action_id)
         split_of_id(action_id)  # checks the range
         try:
             return Up(hand_tables(hand).arrangement(action_id))

@@ -12,6 +12,7 @@ from cardrules.hazari.actions import Group, Up, next_group, parse_action_text
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
+from cardrules.hazari.groups import GroupActions
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.rules import ActionSpace
 from cardrules.hazari.solver import (
@@ -20,7 +21,7 @@ from cardrules.hazari.solver import (
     greedy_arrangement,
     top_arrangements,
 )
-from cardrules.hazari.state import GroupActions, HazariState
+from cardrules.hazari.state import HazariState
 from cardrules.text import Option, cards_text, cards_text_order, group_text, seat_text
 from cardrules.view import View
 
