@@ -395,3 +395,26 @@ def test_a_view_record_with_hidden_groups_reads_for_display() -> None:
     assert game.is_view and game.actions == ("group ?? ?? ??",) * 2
     with pytest.raises(InvalidStateError):
         game.state()
+
+
+def test_the_pettingzoo_env_takes_the_option() -> None:
+    pytest.importorskip("pettingzoo")
+    from cardrules.integrations.pettingzoo import env
+
+    environment = env("hazari", actions="groups")
+    environment.reset(seed=3)
+    rng = Rng(4)
+    steps = 0
+    for agent in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        mask = observation["action_mask"]
+        assert len(mask) == 286 and environment.action_space(agent).n == 286
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        legal = mask.nonzero()[0].tolist()
+        assert legal == environment.state.legal_action_ids()
+        environment.step(legal[rng.randbelow(len(legal))])
+        steps += 1
+    assert steps == 12 and environment.state.is_terminal
+    assert sum(environment.state.returns()) == 360
