@@ -93,15 +93,26 @@ def check_columns(value: object, what: str = "a seat's columns") -> tuple[tuple[
         raise SimulationError(f"{what} must be a mapping of names to values, got {_show(value)}")
     if len(value) > MAX_COLUMNS:
         raise SimulationError(f"{what} hold {len(value)} columns, more than {MAX_COLUMNS}")
-    pairs = []
-    for name, item in value.items():
-        if not isinstance(name, str) or not name.isidentifier() or len(name) > MAX_COLUMN:
-            raise SimulationError(
-                f"a column name of {what} must be an identifier of at most {MAX_COLUMN}"
-                f" characters, got {_show(name)}"
-            )
-        pairs.append((name, _scalar(item, f"column {name!r} of {what}")))
-    return tuple(pairs)
+    names = tuple(value)
+    if not all(type(name) is str for name in names) or names not in _GOOD_NAMES:
+        for name in names:
+            if not isinstance(name, str) or not name.isidentifier() or len(name) > MAX_COLUMN:
+                raise SimulationError(
+                    f"a column name of {what} must be an identifier of at most {MAX_COLUMN}"
+                    f" characters, got {_show(name)}"
+                )
+        if len(_GOOD_NAMES) < _KEPT_NAMES:
+            _GOOD_NAMES.add(names)
+    return tuple(
+        (name, item if type(item) in _PLAIN else _scalar(item, f"column {name!r} of {what}"))
+        for name, item in value.items()
+    )
+
+
+_PLAIN = frozenset({int, str, bool, type(None)})
+_GOOD_NAMES: set[tuple[str, ...]] = set()
+"""Column names already checked, so a game's rows are checked once (a few sets at most)."""
+_KEPT_NAMES = 256
 
 
 def columns_of(rows: Iterable[Mapping[str, object]]) -> list[str]:

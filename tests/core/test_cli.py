@@ -240,6 +240,7 @@ INTERRUPTS = [
     (("hazari", "arrange"), ["AS"], "cardrules.cli.hazari_arrange.arrange_text"),
     (("hazari", "value-tables"), ["--jobs", "2"], "cardrules.cli.hazari_arrange.generate_tables"),
     (("hazari", "check"), ["-"], "cardrules.cli.records.read_records"),
+    (("hazari", "stats"), ["--engine", "scalar"], "cardrules.cli.hazari_stats.simulate"),
     (("azi", "rules"), [], "cardrules.cli.azi.AziRules"),
     (("azi", "check"), ["-"], "cardrules.cli.records.read_records"),
     (("play",), ["azi", "--human", "1"], "cardrules.cli.play.play_game"),

@@ -330,22 +330,32 @@ class AziState(Position):
         >>> state.result_columns()[0]
         {'deals': 1, 'folds': 0, 'raises': 0, 'top_bid': 0, 'tricks': 0, 'won_pot': True}
         """
-        events = self.events
-        deals = sum(isinstance(event, Dealt) for event in events)
-        seats = []
-        for seat in range(self._g.players):
-            bids = [e.amount for e in events if isinstance(e, Raised) and e.player == seat]
-            seats.append(
-                {
-                    "deals": deals,
-                    "folds": sum(isinstance(e, Folded) and e.player == seat for e in events),
-                    "raises": len(bids),
-                    "top_bid": max(bids, default=0),
-                    "tricks": sum(isinstance(e, TrickWon) and e.player == seat for e in events),
-                    "won_pot": any(isinstance(e, PotWon) and e.player == seat for e in events),
-                }
-            )
-        return tuple(seats)
+        n = self._g.players
+        deals, folds, raises, top, tricks, winner = 0, [0] * n, [0] * n, [0] * n, [0] * n, -1
+        for event in self.events:
+            match event:
+                case TrickWon(player=player):
+                    tricks[player] += 1
+                case Raised(player=player, amount=amount):
+                    raises[player] += 1
+                    top[player] = max(top[player], amount)
+                case Folded(player=player):
+                    folds[player] += 1
+                case Dealt():
+                    deals += 1
+                case PotWon(player=player):
+                    winner = player
+        return tuple(
+            {
+                "deals": deals,
+                "folds": folds[seat],
+                "raises": raises[seat],
+                "top_bid": top[seat],
+                "tricks": tricks[seat],
+                "won_pot": seat == winner,
+            }
+            for seat in range(n)
+        )
 
     # ------------------------------------------------------------ observation
 
