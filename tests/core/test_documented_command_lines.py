@@ -196,7 +196,9 @@ def test_a_documented_command_line_is_one_the_project_has(place: str, line: str)
             if word.startswith("-"):
                 assert word in PYTEST_OPTIONS, f"{place}: pytest has no option {word}"
             else:
-                assert (ROOT / word).exists(), f"{place}: no test path {word}"
+                path, _, test = word.partition("::")
+                assert (ROOT / path).exists(), f"{place}: no test path {path}"
+                assert not test or f"def {test}(" in (ROOT / path).read_text("utf-8"), word
 
 
 PYTEST_OPTIONS = ""
