@@ -33,7 +33,7 @@ from cardrules.batch import BatchGame, BatchState, dealt_decks, randbelow_each
 from cardrules.game import GameState
 from cardrules.registry import Game
 
-__all__ = ["AziBatchBots", "AziBatchPlay", "scalar_order"]
+__all__ = ["AziBatchBots", "AziBatchPlay"]  # scalar_order is a kernel: its callers check
 
 U64 = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.int64]

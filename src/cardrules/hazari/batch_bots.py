@@ -32,6 +32,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.cards import _show
+from cardrules.errors import InvalidRulesError
 from cardrules.game import GameState
 from cardrules.hazari.actions import Up
 from cardrules.hazari.batch import arrange, arrangement_of, deal, play
@@ -76,6 +78,8 @@ class HazariBatchBots:
     names: tuple[str, ...] = ("greedy", "best", "random")
 
     def __init__(self, game: Game) -> None:
+        if not isinstance(game, Game) or game.name != "hazari":
+            raise InvalidRulesError(f"HazariBatchBots needs the hazari Game, got {_show(game)}")
         self.game = game
         self.aliases = {"solver": "best"}
         if game.bots.get("strong") is SolverBot:
