@@ -29,7 +29,7 @@ from cardrules.azi.batch_deal import (
 from cardrules.azi.batch_step import Options
 from cardrules.azi.ids import DISCARD_BASE, RAISE_BASE
 from cardrules.azi.pack import PACK_SIZE
-from cardrules.azi.tensors import TensorLayout
+from cardrules.azi.tensors import MAX_ENTRY, TensorLayout
 
 __all__: list[str] = []  # kernels of BatchGame, which checks their arguments
 
@@ -178,12 +178,26 @@ def observation_tensor(a: AziArrays, o: Options, layout: TensorLayout) -> npt.ND
     put("played", _bits(a.played))
     asked = a.phase == JOINING
     fee = np.where(asked, a.fee[rows, cur], 0)
+    chips = [_chips(a.stake, o.ante), _chips(a.pot, o.ante), _chips(fee, o.ante)]
     scalars = np.stack(
-        [a.deal, a.stake / o.ante, a.raises, a.pot / o.ante, fee / o.ante, asked], axis=1
+        [_counts(a.deal), chips[0], _counts(a.raises), chips[1], chips[2], asked], axis=1
     )
     put("scalars", scalars.astype(np.float64))
-    put("balances", a.balances / o.ante)
+    put("balances", _chips(a.balances, o.ante))
     if o.matches:
-        put("match", np.concatenate([a.totals / o.ante, a.game[:, None]], axis=1))
+        match = [_chips(a.totals, o.ante), _counts(a.game)[:, None]]
+        put("match", np.concatenate(match, axis=1))
     out[~live] = 0.0
     return out
+
+
+def _chips(chips: Array, ante: int) -> npt.NDArray[np.float64]:
+    """``chips / ante`` clipped to ``[-MAX_ENTRY, MAX_ENTRY]``, as the scalar tensor does."""
+    clipped: npt.NDArray[np.float64] = np.clip(chips / ante, -MAX_ENTRY, MAX_ENTRY)
+    return clipped
+
+
+def _counts(counts: Array) -> Array:
+    """Counts clipped to ``MAX_ENTRY``, as the scalar tensor does."""
+    clipped: Array = np.minimum(counts, MAX_ENTRY)
+    return clipped
