@@ -179,6 +179,17 @@ def next_group(arrangement: Arrangement, chosen: Sequence[Sequence[Card]]) -> Gr
     >>> next_group(arrangement, [parse_cards("AS KH KS")]) is None
     True
     """
+    if not isinstance(arrangement, Arrangement):
+        raise IllegalActionError(f"expected an Arrangement, got {_show(arrangement)}")
+    if (
+        isinstance(chosen, (str, bytes))
+        or not isinstance(chosen, Sequence)
+        or not all(
+            isinstance(group, Sequence) and all(card.__class__ is Card for card in group)
+            for group in chosen
+        )
+    ):
+        raise IllegalActionError(f"chosen must be groups of Card objects, got {_show(chosen)}")
     threes = [tuple(group) for group in arrangement.threes]
     picked = [tuple(sorted(group, reverse=True)) for group in chosen]
     if not all(group in threes for group in picked):

@@ -49,6 +49,7 @@ from cardrules.hazari.partitions import (
     TRIPLE_MASKS,
     TRIPLES,
     _numpy_module,
+    _sorted_indices,
     _strength_table,
 )
 from cardrules.rng import Rng
@@ -100,6 +101,11 @@ class GroupActions(LegalActions[Group]):
     __slots__ = ("_hand", "_ids")
 
     def __init__(self, hand: tuple[Card, ...], ids: list[int]) -> None:
+        _sorted_indices(hand)
+        if not isinstance(ids, list) or any(
+            type(number) is not int or not 0 <= number < GROUP_IDS for number in ids
+        ):
+            raise IllegalActionError(f"group ids must be a list of ints 0..285, got {_show(ids)}")
         self._hand = hand
         self._ids = ids
 
@@ -132,13 +138,16 @@ class GroupActions(LegalActions[Group]):
 def group_of(hand: tuple[Card, ...], number: int) -> Group:
     """The :class:`Group` of id ``number`` in the sorted ``hand`` (IllegalActionError
     outside 0..285)."""
+    _sorted_indices(hand)
     positions = group_positions(number)
     return Group(tuple(card for i, card in enumerate(hand) if positions >> i & 1))
 
 
 def group_number(hand: tuple[Card, ...], group: Group) -> int | None:
     """The id of ``group`` in the sorted ``hand``, or None if it is not all in the hand."""
-    x = list(map(_INDEX, hand))
+    x = _sorted_indices(hand)
+    if not isinstance(group, Group):
+        raise IllegalActionError(f"expected a Group, got {_show(group)}")
     positions = 0
     for card in group.cards:
         try:
@@ -195,7 +204,8 @@ _SIX_SETS = 1716
 
 def legal_group_ids(cards: tuple[Card, ...], chosen: Sequence[int]) -> list[int]:
     """The legal group ids, ascending, for the sorted 13-card hand ``cards`` after the
-    groups with ids ``chosen`` (0, 1 or 2 disjoint groups; the caller checks them).
+    groups with ids ``chosen`` (0, 1 or 2 disjoint groups). A hand that is not 13 sorted
+    cards raises InvalidCardsError, bad ``chosen`` ids IllegalActionError.
 
     >>> from cardrules import parse_cards
     >>> from cardrules.hazari.partitions import sorted_hand
@@ -207,7 +217,19 @@ def legal_group_ids(cards: tuple[Card, ...], chosen: Sequence[int]) -> list[int]
     >>> len(third), group_id(0b111 << 4) in third, group_id(0b111) in third  # 8S 7S 6S, 4S 3S 2S
     (9, True, False)
     """
-    return list(_legal(tuple(map(_INDEX, cards)), tuple(chosen)))
+    x = tuple(_sorted_indices(cards))
+    if isinstance(chosen, (str, bytes)) or not isinstance(chosen, Sequence):
+        raise IllegalActionError(f"chosen must be a sequence of group ids, got {_show(chosen)}")
+    numbers = tuple(chosen)
+    used = 0
+    for number in numbers:
+        positions = group_positions(number)
+        if positions & used:
+            raise IllegalActionError(f"chosen groups {_show(numbers)} share a card")
+        used |= positions
+    if len(numbers) > 2:
+        raise IllegalActionError(f"at most two groups are chosen before the last, got {numbers}")
+    return list(_legal(x, numbers))
 
 
 @functools.lru_cache(maxsize=64)
