@@ -15,7 +15,7 @@ from typing import IO, Any
 
 import attrs
 
-from cardrules.records import dump_json, parse_json_text
+from cardrules.records import FORMAT, dump_json, parse_json_text
 from cardrules.records.text import TextGame
 from cardrules.runner import SimulationResult
 from cardrules.tables import write_rows
@@ -68,6 +68,6 @@ class SeatedRecords:
         record: Any = parse_json_text(line)
         if self._text:
             return self._file.write(TextGame.of(record, seats=seats).to_text() + "\n")
-        if isinstance(record, dict) and "seats" in record:
+        if isinstance(record, dict) and record.get("format") == FORMAT:
             record["seats"] = seats
         return self._file.write(dump_json(record) + "\n")
