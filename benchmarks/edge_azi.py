@@ -1,6 +1,7 @@
 """Azi: the paired edge of a candidate bot over a baseline bot, in chips per game.
 
-For each pair ``i`` the game with seed ``derive_seed(seed, i)`` is played twice:
+For each pair ``i`` the game with seed ``i`` of the run (report seeds by default,
+``benchmarks/seeds.py``) is played twice:
 once with the candidate in seat ``s = i % players`` (seats rotate) and the field
 everywhere else, and once with the baseline (default HeuristicBot) in seat ``s``
 and the same field. Every seat's bot draws from the same
@@ -15,7 +16,7 @@ returns, with a Student t 95% confidence interval.
         --baseline heuristic-0.1 --field heuristic-0.1             # the heuristic's progress
 
 ``--out FILE`` writes the paired differences as JSON; ``--combine A B ...``
-reports the differences of several such files (runs with different ``--seed``)
+reports the differences of several such files (runs with different ``--offset``)
 as one sample, without playing. The candidate's decision times (mean and 95th
 percentile, decisions with one legal action excluded) are measured in the same run.
 """
@@ -38,6 +39,7 @@ from cardrules.game import LegalActions
 from cardrules.registry import load_game
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import play_game
+from seeds import add_seed_options, game_seed
 
 
 class Timed:
@@ -101,7 +103,7 @@ def run_pairs(args: argparse.Namespace, start: int, stop: int) -> tuple[list[int
     field = simple_bot(args.field)
     diffs: list[int] = []
     for index in range(start, stop):
-        seed = derive_seed(args.seed, index)
+        seed = game_seed(args, index)
         seat = index % n
         rngs = [Rng(derive_seed(seed, 1, s)) for s in range(n)]
         bots = [field] * n
@@ -114,7 +116,8 @@ def run_pairs(args: argparse.Namespace, start: int, stop: int) -> tuple[list[int
     return diffs, candidate.times
 
 
-def main() -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The script's options; the seeds come from :mod:`seeds` (report seeds by default)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
@@ -131,13 +134,17 @@ def main() -> int:
     parser.add_argument("--cutoff", type=float, default=1.0)
     parser.add_argument("--min-worlds", type=int, default=8)
     parser.add_argument("--max-actions", type=int, default=8)
-    parser.add_argument("--seed", type=int, default=2026)
+    add_seed_options(parser)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", metavar="FILE", help="write the paired differences as JSON")
     parser.add_argument(
         "--combine", nargs="+", metavar="FILE", help="report the runs in these --out files as one"
     )
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     if args.combine:
         return combine(args.combine)
     size = max(1, min(50, args.pairs // (4 * args.jobs)))
@@ -170,7 +177,10 @@ def main() -> int:
         label += f"(playouts={args.playouts}, margin={args.margin}, cutoff={args.cutoff},"
         label += f" min_worlds={args.min_worlds}, max_actions={args.max_actions})"
     print(f"Azi, {args.players} players, field: {args.field}; candidate: {label}")
-    print(f"{len(diffs)} paired games, seed {args.seed}, seats rotated, {args.jobs} job(s)")
+    print(
+        f"{len(diffs)} paired games, {args.seeds} seeds {game_seed(args, 0)}"
+        f" .. {game_seed(args, len(diffs) - 1)}, seats rotated, {args.jobs} job(s)"
+    )
     significant = summarize(diffs, args.baseline)
     if times:
         print(

@@ -26,6 +26,7 @@ from typing import Any
 
 from cardrules import __version__, load_game
 from cardrules.tournament import tournament
+from seeds import add_seed_options, game_seed
 
 LINEUPS = {
     "hazari": "random,greedy,solver,strong",
@@ -33,11 +34,12 @@ LINEUPS = {
 }
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The script's options; the seeds come from :mod:`seeds` (report seeds by default)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="deals per pair (default 200)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
-    parser.add_argument("--seed", type=int, default=2026, help="the master seed (default 2026)")
+    add_seed_options(parser)
     parser.add_argument("--only", choices=sorted(LINEUPS), help="run one game only (default: both)")
     parser.add_argument(
         "--hazari-bots", default=LINEUPS["hazari"], help=f"default {LINEUPS['hazari']}"
@@ -47,6 +49,11 @@ def main(argv: list[str] | None = None) -> int:
         "--azi-players", type=int, default=4, help="seats at the Azi table (default 4)"
     )
     parser.add_argument("--json", metavar="OUT", help="write the results as JSON to this file")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
@@ -73,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
                 game,
                 [bot.strip() for bot in bots.split(",")],
                 args.games,
-                seed=args.seed,
+                seed=game_seed(args, 0),
                 executor=executor,
             )
             elapsed = time.perf_counter() - start

@@ -36,6 +36,7 @@ from cardrules.hazari.field_bot import FIELDS, FieldAwareBot
 from cardrules.hazari.state import HazariState
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import SimulationResult, Stat, simulate
+from seeds import add_seed_options, game_seed
 
 FAIR_SHARE = 90
 OPPONENTS: dict[str, type[GreedyBot] | type[SolverBot]] = {
@@ -84,10 +85,11 @@ def speed(bot: FieldAwareBot, decisions: int, seed: int) -> float:
     return (time.perf_counter() - start) / decisions * 1000
 
 
-def main() -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The script's options; the seeds come from :mod:`seeds` (report seeds by default)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=2026)
+    add_seed_options(parser)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
         "--fields", nargs="+", choices=sorted(OPPONENTS), default=["solver", "greedy"]
@@ -98,7 +100,11 @@ def main() -> int:
     parser.add_argument("--margin", type=float, default=None)
     parser.add_argument("--no-baseline", action="store_true", help="skip the solver runs")
     parser.add_argument("--speed", type=int, default=50, help="decisions to time (0: skip)")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     options = {
         key: value
         for key, value in (
@@ -110,16 +116,16 @@ def main() -> int:
         if value is not None
     }
     bot = FieldAwareBot(**options)
-    print(f"Hazari: {bot!r} in seat rotation, {args.deals} deals, seed {args.seed}")
+    print(f"Hazari: {bot!r} in seat rotation, {args.deals} deals, seed {game_seed(args, 0)}")
     if args.speed:
-        ms = speed(bot, args.speed, args.seed)
+        ms = speed(bot, args.speed, game_seed(args, 0))
         print(f"speed: {ms:.1f} ms per decision ({1000 / ms:.1f} decisions/s, one core)")
     executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     failed = False
     try:
         for field in args.fields:
             start = time.perf_counter()
-            new = run(bot, field, args.deals, args.seed, executor)
+            new = run(bot, field, args.deals, game_seed(args, 0), executor)
             elapsed = time.perf_counter() - start
             stat = new.per_bot[0]
             print()
@@ -128,7 +134,7 @@ def main() -> int:
                 f"  ({elapsed:.0f} s, {args.deals / elapsed:.1f} deals/s with {args.jobs} job(s))"
             )
             if not args.no_baseline:
-                old = run(SolverBot(), field, args.deals, args.seed, executor)
+                old = run(SolverBot(), field, args.deals, game_seed(args, 0), executor)
                 base = old.per_bot[0]
                 diff = paired(new, old)
                 changed = sum(
