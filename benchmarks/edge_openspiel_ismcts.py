@@ -40,14 +40,18 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from figures import command_line, write_figure
 from open_spiel.python.algorithms import ismcts, mcts
 
 import cardrules.integrations.openspiel  # noqa: F401  (registers cardrules_azi)
 from cardrules.azi.bots import SearchBot, TreeSearchBot
+from cardrules.registry import load_game
 from cardrules.rng import Rng, derive_seed
 from seeds import add_seed_options, game_seed
 
 _GAMES: dict[int, Any] = {}
+STRONG = type(load_game("azi").bots["strong"]())
+"""The class of Azi's registered strong bot."""
 
 
 def t_quantile(df: int, p: float = 0.975) -> float:
@@ -73,8 +77,11 @@ def game_for(players: int) -> Any:
 
 
 def library_bot(args: argparse.Namespace) -> Any:
+    """The library's bot at ``--simulations`` playouts (or iterations) per decision."""
     if args.bot == "ismcts":
         return TreeSearchBot(iterations=args.simulations)
+    if args.bot == "strong":
+        return STRONG(playouts=args.simulations)
     return SearchBot(playouts=args.simulations)
 
 
@@ -145,10 +152,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=50,
         help="simulations per decision for both bots (default 50)",
     )
-    parser.add_argument("--bot", choices=["pimc", "ismcts"], default="pimc")
+    parser.add_argument("--bot", choices=["strong", "pimc", "ismcts"], default="strong")
     parser.add_argument("--uct-c", type=float, default=10.0, help="OpenSpiel's UCT constant")
     add_seed_options(parser)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", metavar="FILE", help="write the figure as JSON (figures.py)")
     return parser
 
 
@@ -171,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     sd = statistics.stdev(diffs)
     half = t_quantile(len(diffs) - 1) * sd / math.sqrt(len(diffs))
     cut = sum(1 for _, deals in results if deals >= 8)
-    name = "PIMCBot(playouts" if args.bot == "pimc" else "ISMCTSBot(iterations"
+    name = {"pimc": "PIMCBot(playouts", "ismcts": "ISMCTSBot(iterations"}.get(
+        args.bot, f"{STRONG.__name__}(playouts"
+    )
     print(
         f"Azi, {args.players} players: cardrules {name}={args.simulations}) against OpenSpiel"
         f" ISMCTSBot(max_simulations={args.simulations}, uct_c={args.uct_c}, random rollouts)"
@@ -188,6 +198,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"deals reaching the adapter's bound of 8 deals: {cut}")
     print(f"significant at 95%: {'yes' if abs(mean) > half else 'no'}")
     print(f"wall time {elapsed:.0f} s, {args.jobs} job(s)")
+    if args.out:
+        write_figure(
+            args.out,
+            table="azi-openspiel",
+            row=f"{args.bot} against OpenSpiel ISMCTS, {args.players} players",
+            command=command_line("edge_openspiel_ismcts.py", argv),
+            seeds=args.seeds,
+            first_seed=game_seed(args, 0),
+            values=diffs,
+            unit="chips per seat and game",
+            simulations=args.simulations,
+            players=args.players,
+            capped=cut,
+        )
     return 0
 
 

@@ -15,6 +15,8 @@ import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
+from figures import command_line, summary, write_figure
+
 from cardrules.bots import Bot
 from cardrules.hazari.bots import GreedyBot, SolverBot
 from cardrules.registry import load_game
@@ -37,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--deals", type=int, default=2000)
     add_seed_options(parser)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", metavar="FILE", help="write the figure as JSON (figures.py)")
     return parser
 
 
@@ -63,6 +66,18 @@ def main(argv: list[str] | None = None) -> int:
     print(f"baseline (greedy in the same seat): {greedy.mean:.2f} ± {greedy.half_width:.2f}")
     print(f"fair share {FAIR_SHARE}; goal >= {GOAL}: {'met' if stat.mean >= GOAL else 'NOT met'}")
     print(f"{args.deals / elapsed:.0f} deals/s with {args.jobs} job(s)")
+    if args.out:
+        write_figure(
+            args.out,
+            table="hazari",
+            row="solver against 3 greedy bots",
+            command=command_line("tournament_hazari.py", argv),
+            seeds=args.seeds,
+            first_seed=game_seed(args, 0),
+            values=[game.bot_return(0) for game in solver.games],
+            unit="points per deal",
+            baseline=summary([game.bot_return(0) for game in baseline.games]),
+        )
     return 0 if stat.mean >= GOAL else 1
 
 

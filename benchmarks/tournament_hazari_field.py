@@ -29,6 +29,8 @@ import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
+from figures import command_line, summary, write_figure
+
 from cardrules import load_game
 from cardrules.bots import Bot
 from cardrules.hazari.bots import GreedyBot, SolverBot
@@ -100,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--margin", type=float, default=None)
     parser.add_argument("--no-baseline", action="store_true", help="skip the solver runs")
     parser.add_argument("--speed", type=int, default=50, help="decisions to time (0: skip)")
+    parser.add_argument(
+        "--out", metavar="PREFIX", help="write each field's figure to PREFIX_FIELD.json"
+    )
     return parser
 
 
@@ -145,6 +150,25 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"  paired difference (field-aware - solver): {diff} "
                     f"[{diff.low:.2f}, {diff.high:.2f}]; {changed} of {args.deals} deals differ"
+                )
+            if args.out:
+                write_figure(
+                    f"{args.out}_{field}.json",
+                    table="hazari",
+                    row=f"field-aware ({bot.field} model) against 3 {field} bots",
+                    command=command_line("tournament_hazari_field.py", argv),
+                    seeds=args.seeds,
+                    first_seed=game_seed(args, 0),
+                    values=[game.bot_return(0) for game in new.games],
+                    unit="points per deal",
+                    paired=None
+                    if args.no_baseline
+                    else summary(
+                        [
+                            a.bot_return(0) - b.bot_return(0)
+                            for a, b in zip(new.games, old.games, strict=True)
+                        ]
+                    ),
                 )
             if field == "solver":
                 verdict = stat.low > FAIR_SHARE

@@ -36,6 +36,9 @@ STRENGTH_SCRIPTS = (
 )
 """The scripts whose figures measure how well bots play (``bench_bots``: how fast)."""
 
+TUNING_SCRIPTS = ("azi_decisions",)
+"""Tools for choosing parameters: they run on tuning seeds unless told otherwise."""
+
 
 def _load(name: str) -> ModuleType:
     if str(BENCHMARKS) not in sys.path:
@@ -91,7 +94,15 @@ def test_an_index_outside_a_range_is_refused(index: int) -> None:
 
 def test_every_script_that_uses_the_seed_module_is_listed() -> None:
     users = {path.stem for path in BENCHMARKS.glob("*.py") if _imports_seeds(path)}
-    assert users == set(STRENGTH_SCRIPTS)
+    assert users == set(STRENGTH_SCRIPTS) | set(TUNING_SCRIPTS)
+
+
+@pytest.mark.parametrize("name", TUNING_SCRIPTS)
+def test_a_tuning_tool_runs_on_tuning_seeds_by_default(name: str) -> None:
+    seeds = _seeds()
+    args = _load(name).build_parser().parse_args([])
+    assert seeds.seed_range(args) is seeds.TUNING
+    assert seeds.game_seed(args, 0) not in seeds.REPORT
 
 
 @pytest.mark.parametrize("name", STRENGTH_SCRIPTS)

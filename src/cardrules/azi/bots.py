@@ -57,6 +57,7 @@ from cardrules.azi import (
     Raise,
     resample,
 )
+from cardrules.azi.inference import ModelResampler
 from cardrules.azi.tricks import trick_winner
 from cardrules.bot import Bot, check_choice
 from cardrules.bots.search import ISMCTSBot, PIMCBot
@@ -65,7 +66,14 @@ from cardrules.errors import IllegalActionError, InvalidCardsError, InvalidState
 from cardrules.game import LegalActions, Resampler
 from cardrules.rng import Rng
 
-__all__ = ["HeuristicBot", "HeuristicBot01", "SearchBot", "TreeSearchBot", "hand_strength"]
+__all__ = [
+    "HeuristicBot",
+    "HeuristicBot01",
+    "InferenceBot",
+    "SearchBot",
+    "TreeSearchBot",
+    "hand_strength",
+]
 
 
 def _value(card: Card, trump: int) -> int:
@@ -260,6 +268,34 @@ class SearchBot(PIMCBot):
 
     resample: Resampler[Any, Any] = attrs.field(
         default=resample, kw_only=True, eq=False, repr=False
+    )
+    playout: Bot = attrs.field(factory=HeuristicBot, kw_only=True, eq=False, repr=False)
+
+
+def _heuristic_worlds() -> ModelResampler:
+    return ModelResampler(model=HeuristicBot())
+
+
+@attrs.frozen
+class InferenceBot(PIMCBot):
+    """:class:`SearchBot` over worlds that a model of the other players explains
+    (``"inference"``): :class:`~cardrules.azi.inference.ModelResampler` with
+    :class:`HeuristicBot` as the model, so the hidden cards are drawn as the
+    others' discards, plays and declarations suggest when they play by the
+    heuristic's rules.
+
+    >>> from cardrules import Rng, load_game
+    >>> state = load_game("azi", players=3).new_state(4, dealer=0)
+    >>> state = state.apply(state.legal_actions()[0])
+    >>> seen = state.observation(state.current_player)
+    >>> bot = InferenceBot(playouts=16)
+    >>> bot.choose(seen, state.legal_actions(), Rng(7)) in state.legal_actions()
+    True
+    """
+
+    name: ClassVar[str] = "inference"
+    resample: Resampler[Any, Any] = attrs.field(
+        factory=_heuristic_worlds, kw_only=True, eq=False, repr=False
     )
     playout: Bot = attrs.field(factory=HeuristicBot, kw_only=True, eq=False, repr=False)
 

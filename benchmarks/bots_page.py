@@ -1,0 +1,154 @@
+"""Write the measured tables of the bots guide from the figures in ``benchmarks/results``.
+
+Each strength script run with ``--out benchmarks/results/NAME.json`` (``--json``
+for the ladder) leaves one figure there (``figures.py``); this script turns them
+into reStructuredText tables, with each figure's pairs, seeds and command, and
+writes them to ``docs/guide/bots_measured.inc``, which the guide includes.
+
+    python benchmarks/bots_page.py
+    python benchmarks/bots_page.py --check     # exit 1 if the page is not up to date
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results"
+PAGE = ROOT / "docs" / "guide" / "bots_measured.inc"
+
+Figure = dict[str, Any]
+
+
+def signed(value: float) -> str:
+    """``+1.23`` or ``−1.23`` (a true minus sign).
+
+    >>> signed(0.5), signed(-2.0)
+    ('+0.50', '−2.00')
+    """
+    return f"{value:+.2f}".replace("-", "−")
+
+
+def interval(figure: Figure) -> str:
+    return f"[{signed(figure['low'])}, {signed(figure['high'])}]"
+
+
+def seeds(figure: Figure) -> str:
+    first = figure["first_seed"]
+    last = first + figure["count"] - 1
+    base = 2**40 if figure["seeds"] == "report" else 0
+    return f"{figure['seeds']} 2**40+{first - base}..{last - base}" if base else f"{first}..{last}"
+
+
+def verdict(figure: Figure) -> str:
+    return "yes" if figure["low"] > 0 or figure["high"] < 0 else "no"
+
+
+TABLES: dict[str, tuple[str, list[str], Callable[[Figure], list[str]]]] = {
+    "azi-edge": (
+        "Paired edges in Azi (chips per game, the candidate's seat minus the baseline's)",
+        ["Candidate over baseline", "Field", "Players", "Pairs", "Edge", "95% CI", "Significant"],
+        lambda f: [
+            f["row"] + (f" (in {f['phases']} only)" if f.get("phases") else ""),
+            f["field"],
+            str(f["players"]),
+            f"{f['count']:,}",
+            signed(f["mean"]),
+            interval(f),
+            verdict(f),
+        ],
+    ),
+    "azi-openspiel": (
+        "Against OpenSpiel's ISMCTSBot (chips per seat and game, cardrules minus OpenSpiel)",
+        ["Bots", "Simulations", "Paired deals", "Difference", "95% CI", "Significant"],
+        lambda f: [
+            f["row"],
+            str(f["simulations"]),
+            f"{f['count']:,}",
+            signed(f["mean"]),
+            interval(f),
+            verdict(f),
+        ],
+    ),
+    "hazari": (
+        "Hazari (points per deal of 360; fair share 90)",
+        ["Bot, field", "Deals", "Mean", "95% CI", "Paired over the solver", "95% CI"],
+        lambda f: [
+            f["row"],
+            f"{f['count']:,}",
+            f"{f['mean']:.2f}",
+            f"[{f['low']:.2f}, {f['high']:.2f}]",
+            signed(f["paired"]["mean"]) if f.get("paired") else "",
+            interval(f["paired"]) if f.get("paired") else "",
+        ],
+    ),
+}
+
+
+def load(results: Path) -> list[Figure]:
+    figures = []
+    for path in sorted(results.glob("*.json")):
+        with path.open(encoding="utf-8") as source:
+            figure = json.load(source)
+        figure["file"] = path.name
+        figures.append(figure)
+    return figures
+
+
+def list_table(title: str, header: list[str], rows: list[list[str]]) -> list[str]:
+    lines = [f".. list-table:: {title}", "   :header-rows: 1", ""]
+    for row in [header, *rows]:
+        lines.append(f"   * - {row[0]}")
+        lines += [f"     - {cell}" for cell in row[1:]]
+    return lines
+
+
+def render(figures: list[Figure]) -> str:
+    lines = [
+        ".. This file is written by benchmarks/bots_page.py from benchmarks/results/*.json;",
+        "   do not edit it by hand.",
+        "",
+    ]
+    for key, (title, header, cells) in TABLES.items():
+        chosen = [f for f in figures if f.get("table") == key]
+        if not chosen:
+            continue
+        lines += list_table(title, header, [cells(f) for f in chosen])
+        lines += ["", "Commands and seeds, row by row::", ""]
+        for f in chosen:
+            lines.append(f"    {f['command']}")
+            lines.append(f"        # {f['count']:,} pairs, seeds {seeds(f)}")
+        lines.append("")
+    for f in figures:
+        if f.get("table") == "ladder":
+            lines += [f"Ladder ({f['command']})::", ""]
+            lines += [f"    {line}".rstrip() for line in f["text"].splitlines()]
+            lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--results", type=Path, default=RESULTS)
+    parser.add_argument("--page", type=Path, default=PAGE)
+    parser.add_argument("--check", action="store_true", help="only check the page is current")
+    args = parser.parse_args(argv)
+    text = render(load(args.results))
+    if args.check:
+        current = args.page.read_text(encoding="utf-8") if args.page.exists() else ""
+        if current != text:
+            print(f"{args.page} is not up to date: run python benchmarks/bots_page.py")
+            return 1
+        return 0
+    args.page.write_text(text, encoding="utf-8")
+    print(f"wrote {args.page}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
