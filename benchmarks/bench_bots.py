@@ -17,12 +17,21 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-from cardrules.azi.bots import HeuristicBot, HeuristicBot01, SearchBot, TreeSearchBot
+from figures import command_line
+
+from cardrules.azi.bots import (
+    HeuristicBot,
+    HeuristicBot01,
+    InferenceBot,
+    SearchBot,
+    TreeSearchBot,
+)
 from cardrules.bots import RandomBot
 from cardrules.game import GameState, LegalActions
 from cardrules.hazari.bots import GreedyBot, SolverBot
@@ -67,6 +76,9 @@ def measure(
     return timed
 
 
+ROWS: list[dict[str, object]] = []
+
+
 def report(game: str, name: str, timed: Timed) -> None:
     times = sorted(timed.times)
     total = sum(times)
@@ -80,6 +92,19 @@ def report(game: str, name: str, timed: Timed) -> None:
     if timed.playouts:
         line += f" {timed.playouts / total:>11.0f}"
     print(line)
+    ROWS.append(
+        {
+            "game": game,
+            "bot": name,
+            "timed": len(times),
+            "per_second": len(times) / total,
+            "mean": mean.mean,
+            "low": mean.low,
+            "high": mean.high,
+            "p95": p95,
+            "playouts_per_second": timed.playouts / total if timed.playouts else None,
+        }
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, default=4, help="Azi seats")
     parser.add_argument("--game", choices=["azi", "hazari", "both"], default="both")
     add_seed_options(parser)
+    parser.add_argument("--out", metavar="FILE", help="write the table as JSON")
     return parser
 
 
@@ -103,6 +129,18 @@ def main(argv: list[str] | None = None) -> int:
         measure_azi(args.games, args.players, seeds)
     if args.game in ("hazari", "both"):
         measure_hazari(args.games, seeds)
+    if args.out:
+        record = {
+            "table": "bot-speed",
+            "command": command_line("bench_bots.py", argv),
+            "seeds": args.seeds,
+            "first_seed": game_seed(args, 0),
+            "players": args.players,
+            "rows": ROWS,
+        }
+        with open(args.out, "w", encoding="utf-8") as out:
+            json.dump(record, out)
+            out.write("\n")
     return 0
 
 
@@ -114,6 +152,7 @@ def measure_azi(games: int, players: int, seeds: Callable[[int], int]) -> None:
         ("heuristic-0.1", HeuristicBot01()),
         ("ismcts (default)", TreeSearchBot()),
         ("search: pimc (default)", SearchBot()),
+        ("inference (default)", InferenceBot()),
     ]
     for name, bot in azi_bots:
         count = games if name.startswith(("random", "heuristic")) else max(1, games // 3)

@@ -7,6 +7,10 @@ writes them to ``docs/guide/bots_measured.inc``, which the guide includes.
 
     python benchmarks/bots_page.py
     python benchmarks/bots_page.py --check     # exit 1 if the page is not up to date
+
+``--merge OUT IN ...`` joins figures of the same measurement run in pieces on
+consecutive seeds (``--offset``) into one figure, whose command is the first
+piece's with ``--pairs``/``--deals`` replaced by the total.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from figures import summary
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -90,6 +96,9 @@ TABLES: dict[str, tuple[str, list[str], Callable[[Figure], list[str]]]] = {
 }
 
 
+NOUNS = {"azi-edge": "pairs", "azi-openspiel": "paired deals", "hazari": "deals"}
+
+
 def load(results: Path) -> list[Figure]:
     figures = []
     for path in sorted(results.glob("*.json")):
@@ -103,8 +112,8 @@ def load(results: Path) -> list[Figure]:
 def list_table(title: str, header: list[str], rows: list[list[str]]) -> list[str]:
     lines = [f".. list-table:: {title}", "   :header-rows: 1", ""]
     for row in [header, *rows]:
-        lines.append(f"   * - {row[0]}")
-        lines += [f"     - {cell}" for cell in row[1:]]
+        lines.append(f"   * - {row[0]}".rstrip())
+        lines += [f"     - {cell}".rstrip() for cell in row[1:]]
     return lines
 
 
@@ -122,8 +131,26 @@ def render(figures: list[Figure]) -> str:
         lines += ["", "Commands and seeds, row by row::", ""]
         for f in chosen:
             lines.append(f"    {f['command']}")
-            lines.append(f"        # {f['count']:,} pairs, seeds {seeds(f)}")
+            lines.append(f"        # {f['count']:,} {NOUNS[key]}, seeds {seeds(f)}")
         lines.append("")
+    for f in figures:
+        if f.get("table") == "bot-speed":
+            rows = [
+                [
+                    r["game"] + ("" if r["game"] != "azi" else f", {f['players']} players"),
+                    r["bot"],
+                    f"{r['timed']:,}",
+                    f"{r['per_second']:,.0f}",
+                    f"{r['mean']:.3g} [{r['low']:.3g}, {r['high']:.3g}]",
+                    f"{r['p95']:.3g}",
+                    f"{r['playouts_per_second']:,.0f}" if r["playouts_per_second"] else "",
+                ]
+                for r in f["rows"]
+            ]
+            header = ["Game", "Bot", "Decisions timed", "Decisions/s", "Mean ms, 95% CI"]
+            header += ["p95 ms", "Playouts/s"]
+            lines += list_table(f"Decision time ({f['command']})", header, rows)
+            lines.append("")
     for f in figures:
         if f.get("table") == "ladder":
             lines += [f"Ladder ({f['command']})::", ""]
@@ -132,12 +159,48 @@ def render(figures: list[Figure]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def merge(out: Path, pieces: list[Path]) -> Figure:
+    """One figure from pieces on consecutive seeds of the same measurement."""
+    figures = []
+    for path in pieces:
+        with path.open(encoding="utf-8") as source:
+            figures.append(json.load(source))
+    figures.sort(key=lambda f: f["first_seed"])
+    first = figures[0]
+    values: list[float] = []
+    for figure in figures:
+        if figure["first_seed"] != first["first_seed"] + len(values):
+            raise SystemExit(f"the pieces are not on consecutive seeds at {figure['first_seed']}")
+        if (figure["table"], figure["row"], figure["seeds"]) != (
+            first["table"],
+            first["row"],
+            first["seeds"],
+        ):
+            raise SystemExit("the pieces are not of the same measurement")
+        values += figure["values"]
+    words = first["command"].split()
+    for flag in ("--pairs", "--deals"):
+        if flag in words:
+            words[words.index(flag) + 1] = str(len(values))
+    merged = {**first, "command": " ".join(words), "values": values, **summary(values)}
+    merged["pieces"] = len(figures)
+    with out.open("w", encoding="utf-8") as target:
+        json.dump(merged, target)
+        target.write("\n")
+    return merged
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--merge", nargs="+", type=Path, metavar="FILE", help="OUT IN ...")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--page", type=Path, default=PAGE)
     parser.add_argument("--check", action="store_true", help="only check the page is current")
     args = parser.parse_args(argv)
+    if args.merge:
+        merged = merge(args.merge[0], args.merge[1:])
+        print(f"{args.merge[0]}: {merged['count']} values, mean {merged['mean']:+.3f}")
+        return 0
     text = render(load(args.results))
     if args.check:
         current = args.page.read_text(encoding="utf-8") if args.page.exists() else ""

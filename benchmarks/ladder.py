@@ -18,11 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import shlex
 import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
+
+from figures import command_line
 
 from cardrules import __version__, load_game
 from cardrules.tournament import tournament
@@ -62,12 +63,14 @@ def main(argv: list[str] | None = None) -> int:
         "azi": (load_game("azi", players=args.azi_players), args.azi_bots),
     }
     names = [args.only] if args.only else list(specs)
-    command = "python benchmarks/ladder.py " + shlex.join(sys.argv[1:] if argv is None else argv)
+    command = command_line("ladder.py", argv)
     report: dict[str, Any] = {
         "command": command,
         "cardrules": __version__,
         "python": platform.python_version(),
         "jobs": args.jobs,
+        "table": "ladder",
+        "text": "",
         "results": {},
         "seconds": {},
     }
@@ -84,13 +87,15 @@ def main(argv: list[str] | None = None) -> int:
                 executor=executor,
             )
             elapsed = time.perf_counter() - start
-            print(result.table())
+            text = result.table()
+            print(text)
             print(
                 f"{result.played} games played in {elapsed:.1f} s"
                 f" ({result.played / elapsed:.1f} games/s, {args.jobs} job(s));"
                 f" figures for {result.total_games} (an alias's games are reused)"
             )
             print()
+            report["text"] += text + "\n\n"
             report["results"][name] = result.to_json()
             report["seconds"][name] = round(elapsed, 1)
     finally:
