@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from figures import summary
+from figures import summary, t_quantile
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -45,10 +46,21 @@ def interval(figure: Figure) -> str:
 
 
 def seeds(figure: Figure) -> str:
+    """Which seeds a figure played, as the page shows them."""
     first = figure["first_seed"]
-    last = first + figure["count"] - 1
     base = 2**40 if figure["seeds"] == "report" else 0
-    return f"{figure['seeds']} 2**40+{first - base}..{last - base}" if base else f"{first}..{last}"
+    name = f"{figure['seeds']} seeds"
+    if figure.get("seeding") == "master":
+        masters = [first + 0] if "commands" not in figure else []
+        for command in figure.get("commands", []):
+            words = command.split()
+            offset = int(words[words.index("--offset") + 1]) if "--offset" in words else 0
+            masters.append(base + offset)
+        shown = ", ".join(f"2**40+{m - base}" if base else str(m) for m in masters)
+        return f"{name}: games derived from master seed(s) {shown}"
+    last = first + figure["count"] - 1
+    shown = f"2**40+{first - base} .. 2**40+{last - base}" if base else f"{first} .. {last}"
+    return f"{name} {shown}"
 
 
 def verdict(figure: Figure) -> str:
@@ -130,8 +142,8 @@ def render(figures: list[Figure]) -> str:
         lines += list_table(title, header, [cells(f) for f in chosen])
         lines += ["", "Commands and seeds, row by row::", ""]
         for f in chosen:
-            lines.append(f"    {f['command']}")
-            lines.append(f"        # {f['count']:,} {NOUNS[key]}, seeds {seeds(f)}")
+            lines += [f"    {command}" for command in f.get("commands", [f["command"]])]
+            lines.append(f"        # {f['count']:,} {NOUNS[key]}, {seeds(f)}")
         lines.append("")
     for f in figures:
         if f.get("table") == "bot-speed":
@@ -159,6 +171,24 @@ def render(figures: list[Figure]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def pooled(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The summary of samples given only by their summaries (count, mean, sd): exact.
+
+    >>> whole = summary([1.0, 2.0, 3.0, 5.0, 8.0])
+    >>> joined = pooled([summary([1.0, 2.0, 3.0]), summary([5.0, 8.0])])
+    >>> all(abs(whole[k] - joined[k]) < 1e-12 for k in whole)
+    True
+    """
+    count = sum(p["count"] for p in parts)
+    mean = sum(p["count"] * p["mean"] for p in parts) / count
+    squares = sum(
+        (p["count"] - 1) * p["sd"] ** 2 + p["count"] * (p["mean"] - mean) ** 2 for p in parts
+    )
+    sd = math.sqrt(squares / (count - 1))
+    half = t_quantile(count - 1) * sd / math.sqrt(count)
+    return {"count": count, "mean": mean, "sd": sd, "low": mean - half, "high": mean + half}
+
+
 def merge(out: Path, pieces: list[Path]) -> Figure:
     """One figure from pieces on consecutive seeds of the same measurement."""
     figures = []
@@ -183,6 +213,11 @@ def merge(out: Path, pieces: list[Path]) -> Figure:
         if flag in words:
             words[words.index(flag) + 1] = str(len(values))
     merged = {**first, "command": " ".join(words), "values": values, **summary(values)}
+    for key in ("paired", "baseline"):
+        if all(isinstance(f.get(key), dict) for f in figures):
+            merged[key] = pooled([f[key] for f in figures])
+    if first.get("seeding") == "master":  # each piece's games derive from its own seed
+        merged["commands"] = [f["command"] for f in figures]
     merged["pieces"] = len(figures)
     with out.open("w", encoding="utf-8") as target:
         json.dump(merged, target)

@@ -225,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))] if times else math.nan
     label = args.bot
+    if args.bot == "strong":
+        label += f" ({load_game('azi', players=args.players).bots['strong'].name})"
     if args.bot == "ismcts":
         label += (
             f"(iterations={args.iterations}, exploration={args.exploration},"
@@ -253,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         write_figure(
             args.out,
             table="azi-edge",
-            row=f"{args.bot} over {args.baseline}",
+            row=f"{label if args.bot == 'strong' else args.bot} over {args.baseline}",
             command=command_line("edge_azi.py", argv),
             seeds=args.seeds,
             first_seed=game_seed(args, 0),

@@ -202,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
         write_figure(
             args.out,
             table="azi-openspiel",
-            row=f"{args.bot} against OpenSpiel ISMCTS, {args.players} players",
+            row=f"{args.bot}{f' ({STRONG.name})' if args.bot == 'strong' else ''} against"
+            f" OpenSpiel ISMCTS, {args.players} players",
             command=command_line("edge_openspiel_ismcts.py", argv),
             seeds=args.seeds,
             first_seed=game_seed(args, 0),

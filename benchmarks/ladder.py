@@ -70,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "jobs": args.jobs,
         "table": "ladder",
+        "seeds": args.seeds,
+        "first_seed": game_seed(args, 0),
         "text": "",
         "results": {},
         "seconds": {},

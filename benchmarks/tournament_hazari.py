@@ -76,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             first_seed=game_seed(args, 0),
             values=[game.bot_return(0) for game in solver.games],
             unit="points per deal",
+            seeding="master",
             baseline=summary([game.bot_return(0) for game in baseline.games]),
         )
     return 0 if stat.mean >= GOAL else 1

@@ -161,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
                     first_seed=game_seed(args, 0),
                     values=[game.bot_return(0) for game in new.games],
                     unit="points per deal",
+                    seeding="master",
                     paired=None
                     if args.no_baseline
                     else summary(

@@ -166,3 +166,18 @@ def test_a_parser_refuses_an_unknown_range() -> None:
     parser: argparse.ArgumentParser = module.build_parser()
     with pytest.raises(SystemExit):
         parser.parse_args(["--seeds", "all"])
+
+
+def test_the_bots_page_is_written_from_report_seed_figures() -> None:
+    seeds = _seeds()
+    page = _load("bots_page")
+    figures = page.load(page.RESULTS)
+    assert figures
+    for figure in figures:
+        assert figure["seeds"] == "report", figure["file"]
+        assert figure["first_seed"] in seeds.REPORT, figure["file"]
+        if "values" in figure:
+            again = _load("figures").summary(figure["values"])
+            assert again["count"] == figure["count"]
+            assert abs(again["mean"] - figure["mean"]) < 1e-9
+    assert page.render(figures) == page.PAGE.read_text(encoding="utf-8")
