@@ -13,13 +13,13 @@ Goals: in a field of three solvers, more than 90 points per deal with the whole
     python benchmarks/tournament_hazari_field.py --deals 2000 --jobs 2
     python benchmarks/tournament_hazari_field.py --deals 2000 --jobs 2 --field greedy
 
-Measured with seed 2026 (defaults: 24 candidates, 16 worlds, solver field):
+Measured on report seeds (defaults: 24 candidates, 16 worlds, solver field):
 
-- vs 3 solvers: 92.03 ± 4.08; the solver bot in the same seat 89.95 ± 4.07;
-  paired difference +2.08 ± 1.26 (246 of 2000 deals differ). Goal not met:
-  the interval of the mean still holds 90.
-- vs 3 greedy: 117.41 ± 3.94; the solver bot 121.41 ± 3.92; paired -4.00 ± 1.32.
-- ``--field greedy``: paired -1.00 ± 1.05 vs 3 solvers, -1.02 ± 0.92 vs 3 greedy.
+- vs 3 solvers, 2,000 deals: 91.43 [87.50, 95.35]; paired difference over the
+  solver bot in the same seat +3.26 [+1.95, +4.57]. Goal not met: the interval
+  of the mean holds 90.
+- vs 3 greedy, 2,000 deals (eight runs of 250 with ``--offset``): 116.24
+  [112.47, 120.00]; paired -2.99 [-4.41, -1.57].
 """
 
 from __future__ import annotations
