@@ -16,12 +16,22 @@ its 95% t-interval.
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-from cardrules.azi.bots import HeuristicBot, HeuristicBot01, SearchBot, TreeSearchBot
+from figures import command_line
+
+from cardrules.azi.bots import (
+    HeuristicBot,
+    HeuristicBot01,
+    InferenceBot,
+    SearchBot,
+    TreeSearchBot,
+)
 from cardrules.bots import RandomBot
 from cardrules.game import GameState, LegalActions
 from cardrules.hazari.bots import GreedyBot, SolverBot
@@ -29,6 +39,7 @@ from cardrules.hazari.field_bot import FieldAwareBot
 from cardrules.registry import load_game
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import Stat, play_game
+from seeds import add_seed_options, game_seed
 
 
 class Timed:
@@ -50,14 +61,22 @@ class Timed:
 
 
 def measure(
-    bot: Any, games: Callable[[int], GameState[Any, Any]], others: Any, count: int, players: int
+    bot: Any,
+    games: Callable[[int], GameState[Any, Any]],
+    others: Any,
+    count: int,
+    players: int,
+    seeds: Callable[[int], int],
 ) -> Timed:
     timed = Timed(bot)
     for index in range(count):
-        seed = derive_seed(99, index)
+        seed = seeds(index)
         bots = [timed, *([others] * (players - 1))]
         play_game(games(seed), bots, [Rng(derive_seed(seed, 1, s)) for s in range(players)])
     return timed
+
+
+ROWS: list[dict[str, object]] = []
 
 
 def report(game: str, name: str, timed: Timed) -> None:
@@ -73,26 +92,59 @@ def report(game: str, name: str, timed: Timed) -> None:
     if timed.playouts:
         line += f" {timed.playouts / total:>11.0f}"
     print(line)
+    ROWS.append(
+        {
+            "game": game,
+            "bot": name,
+            "timed": len(times),
+            "per_second": len(times) / total,
+            "mean": mean.mean,
+            "low": mean.low,
+            "high": mean.high,
+            "p95": p95,
+            "playouts_per_second": timed.playouts / total if timed.playouts else None,
+        }
+    )
 
 
-def main() -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The script's options; the seeds come from :mod:`seeds` (report seeds by default)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games per bot")
     parser.add_argument("--players", type=int, default=4, help="Azi seats")
     parser.add_argument("--game", choices=["azi", "hazari", "both"], default="both")
-    args = parser.parse_args()
+    add_seed_options(parser)
+    parser.add_argument("--out", metavar="FILE", help="write the table as JSON")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    seeds = functools.partial(game_seed, args)
     print(
         f"{'game':<7} {'bot':<24} {'timed':>6} {'decisions/s':>12} {'mean ms':>9}"
         f" {'95% CI of mean':>20} {'p95 ms':>9} {'playouts/s':>11}"
     )
     if args.game in ("azi", "both"):
-        measure_azi(args.games, args.players)
+        measure_azi(args.games, args.players, seeds)
     if args.game in ("hazari", "both"):
-        measure_hazari(args.games)
+        measure_hazari(args.games, seeds)
+    if args.out:
+        record = {
+            "table": "bot-speed",
+            "command": command_line("bench_bots.py", argv),
+            "seeds": args.seeds,
+            "first_seed": game_seed(args, 0),
+            "players": args.players,
+            "rows": ROWS,
+        }
+        with open(args.out, "w", encoding="utf-8") as out:
+            json.dump(record, out)
+            out.write("\n")
     return 0
 
 
-def measure_azi(games: int, players: int) -> None:
+def measure_azi(games: int, players: int, seeds: Callable[[int], int]) -> None:
     azi = load_game("azi", players=players)
     azi_bots: list[tuple[str, Any]] = [
         ("random", RandomBot()),
@@ -100,13 +152,14 @@ def measure_azi(games: int, players: int) -> None:
         ("heuristic-0.1", HeuristicBot01()),
         ("ismcts (default)", TreeSearchBot()),
         ("search: pimc (default)", SearchBot()),
+        ("inference (default)", InferenceBot()),
     ]
     for name, bot in azi_bots:
         count = games if name.startswith(("random", "heuristic")) else max(1, games // 3)
-        report("azi", name, measure(bot, azi, HeuristicBot(), count * 3, players))
+        report("azi", name, measure(bot, azi, HeuristicBot(), count * 3, players, seeds))
 
 
-def measure_hazari(games: int) -> None:
+def measure_hazari(games: int, seeds: Callable[[int], int]) -> None:
     hazari = load_game("hazari")
     hazari_bots: list[tuple[str, Any]] = [
         ("random", RandomBot()),
@@ -115,7 +168,7 @@ def measure_hazari(games: int) -> None:
         ("field", FieldAwareBot()),
     ]
     for name, bot in hazari_bots:
-        report("hazari", name, measure(bot, hazari, GreedyBot(), games, 4))
+        report("hazari", name, measure(bot, hazari, GreedyBot(), games, 4, seeds))
 
 
 if __name__ == "__main__":

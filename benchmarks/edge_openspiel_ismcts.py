@@ -12,7 +12,8 @@ state inside the adapter's state (``state.chance_state.inner``): it is handed th
 state's observation of its seat and its legal actions, and its answer goes back
 to OpenSpiel as the action id (``inner.action_id(action)``).
 
-Each deal ``i`` (seed ``derive_seed(seed, i)``) is played twice: the library bot
+Each deal ``i`` (seed ``i`` of the run: report seeds by default, ``benchmarks/seeds.py``)
+is played twice: the library bot
 holds the even seats and ISMCTS the odd ones, then the roles are swapped. The
 chance nodes draw the same cards in both games (one ``numpy`` generator seeded by
 the deal; every deal consumes a fixed number of draws), each seat keeps its own
@@ -39,13 +40,18 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from figures import command_line, write_figure
 from open_spiel.python.algorithms import ismcts, mcts
 
 import cardrules.integrations.openspiel  # noqa: F401  (registers cardrules_azi)
 from cardrules.azi.bots import SearchBot, TreeSearchBot
+from cardrules.registry import load_game
 from cardrules.rng import Rng, derive_seed
+from seeds import add_seed_options, game_seed
 
 _GAMES: dict[int, Any] = {}
+STRONG = type(load_game("azi").bots["strong"]())
+"""The class of Azi's registered strong bot."""
 
 
 def t_quantile(df: int, p: float = 0.975) -> float:
@@ -71,8 +77,11 @@ def game_for(players: int) -> Any:
 
 
 def library_bot(args: argparse.Namespace) -> Any:
+    """The library's bot at ``--simulations`` playouts (or iterations) per decision."""
     if args.bot == "ismcts":
         return TreeSearchBot(iterations=args.simulations)
+    if args.bot == "strong":
+        return STRONG(playouts=args.simulations)
     return SearchBot(playouts=args.simulations)
 
 
@@ -123,7 +132,7 @@ def run_deals(args: argparse.Namespace, start: int, stop: int) -> list[tuple[flo
     odd = set(range(n)) - even
     out = []
     for index in range(start, stop):
-        seed = derive_seed(args.seed, index)
+        seed = game_seed(args, index)
         first, deals_a = play(args, seed, even)
         second, deals_b = play(args, seed, odd)
         library = sum(first[s] for s in even) + sum(second[s] for s in odd)
@@ -132,7 +141,8 @@ def run_deals(args: argparse.Namespace, start: int, stop: int) -> list[tuple[flo
     return out
 
 
-def main() -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The script's options; the seeds come from :mod:`seeds` (report seeds by default)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="paired deals (default 300)")
     parser.add_argument("--players", type=int, default=4, help="seats (default 4)")
@@ -142,11 +152,16 @@ def main() -> int:
         default=50,
         help="simulations per decision for both bots (default 50)",
     )
-    parser.add_argument("--bot", choices=["pimc", "ismcts"], default="pimc")
+    parser.add_argument("--bot", choices=["strong", "pimc", "ismcts"], default="strong")
     parser.add_argument("--uct-c", type=float, default=10.0, help="OpenSpiel's UCT constant")
-    parser.add_argument("--seed", type=int, default=2026)
+    add_seed_options(parser)
     parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args()
+    parser.add_argument("--out", metavar="FILE", help="write the figure as JSON (figures.py)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     size = max(1, min(10, args.deals // (4 * args.jobs)))
     chunks = [(a, min(a + size, args.deals)) for a in range(0, args.deals, size)]
     began = time.perf_counter()
@@ -164,12 +179,17 @@ def main() -> int:
     sd = statistics.stdev(diffs)
     half = t_quantile(len(diffs) - 1) * sd / math.sqrt(len(diffs))
     cut = sum(1 for _, deals in results if deals >= 8)
-    name = "PIMCBot(playouts" if args.bot == "pimc" else "ISMCTSBot(iterations"
+    name = {"pimc": "PIMCBot(playouts", "ismcts": "ISMCTSBot(iterations"}.get(
+        args.bot, f"{STRONG.__name__}(playouts"
+    )
     print(
         f"Azi, {args.players} players: cardrules {name}={args.simulations}) against OpenSpiel"
         f" ISMCTSBot(max_simulations={args.simulations}, uct_c={args.uct_c}, random rollouts)"
     )
-    print(f"{len(diffs)} paired deals (each played twice, roles swapped), seed {args.seed}")
+    print(
+        f"{len(diffs)} paired deals (each played twice, roles swapped), {args.seeds} seeds"
+        f" {game_seed(args, 0)} .. {game_seed(args, len(diffs) - 1)}"
+    )
     print(
         f"difference per seat and game (cardrules - OpenSpiel): {mean:+.3f} ± {half:.3f} chips"
         f" (t 95% CI [{mean - half:+.3f}, {mean + half:+.3f}], sd {sd:.2f})"
@@ -178,6 +198,21 @@ def main() -> int:
     print(f"deals reaching the adapter's bound of 8 deals: {cut}")
     print(f"significant at 95%: {'yes' if abs(mean) > half else 'no'}")
     print(f"wall time {elapsed:.0f} s, {args.jobs} job(s)")
+    if args.out:
+        write_figure(
+            args.out,
+            table="azi-openspiel",
+            row=f"{args.bot}{f' ({STRONG.name})' if args.bot == 'strong' else ''} against"
+            f" OpenSpiel ISMCTS, {args.players} players",
+            command=command_line("edge_openspiel_ismcts.py", argv),
+            seeds=args.seeds,
+            first_seed=game_seed(args, 0),
+            values=diffs,
+            unit="chips per seat and game",
+            simulations=args.simulations,
+            players=args.players,
+            capped=cut,
+        )
     return 0
 
 

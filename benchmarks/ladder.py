@@ -18,14 +18,16 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import shlex
 import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from figures import command_line
+
 from cardrules import __version__, load_game
 from cardrules.tournament import tournament
+from seeds import add_seed_options, game_seed
 
 LINEUPS = {
     "hazari": "random,greedy,solver,strong",
@@ -33,11 +35,12 @@ LINEUPS = {
 }
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The script's options; the seeds come from :mod:`seeds` (report seeds by default)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="deals per pair (default 200)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
-    parser.add_argument("--seed", type=int, default=2026, help="the master seed (default 2026)")
+    add_seed_options(parser)
     parser.add_argument("--only", choices=sorted(LINEUPS), help="run one game only (default: both)")
     parser.add_argument(
         "--hazari-bots", default=LINEUPS["hazari"], help=f"default {LINEUPS['hazari']}"
@@ -47,6 +50,11 @@ def main(argv: list[str] | None = None) -> int:
         "--azi-players", type=int, default=4, help="seats at the Azi table (default 4)"
     )
     parser.add_argument("--json", metavar="OUT", help="write the results as JSON to this file")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
@@ -55,12 +63,16 @@ def main(argv: list[str] | None = None) -> int:
         "azi": (load_game("azi", players=args.azi_players), args.azi_bots),
     }
     names = [args.only] if args.only else list(specs)
-    command = "python benchmarks/ladder.py " + shlex.join(sys.argv[1:] if argv is None else argv)
+    command = command_line("ladder.py", argv)
     report: dict[str, Any] = {
         "command": command,
         "cardrules": __version__,
         "python": platform.python_version(),
         "jobs": args.jobs,
+        "table": "ladder",
+        "seeds": args.seeds,
+        "first_seed": game_seed(args, 0),
+        "text": "",
         "results": {},
         "seconds": {},
     }
@@ -73,17 +85,19 @@ def main(argv: list[str] | None = None) -> int:
                 game,
                 [bot.strip() for bot in bots.split(",")],
                 args.games,
-                seed=args.seed,
+                seed=game_seed(args, 0),
                 executor=executor,
             )
             elapsed = time.perf_counter() - start
-            print(result.table())
+            text = result.table()
+            print(text)
             print(
                 f"{result.played} games played in {elapsed:.1f} s"
                 f" ({result.played / elapsed:.1f} games/s, {args.jobs} job(s));"
                 f" figures for {result.total_games} (an alias's games are reused)"
             )
             print()
+            report["text"] += text + "\n\n"
             report["results"][name] = result.to_json()
             report["seconds"][name] = round(elapsed, 1)
     finally:

@@ -24,6 +24,7 @@ from cardrules.azi.bots import HeuristicBot, SearchBot
 from cardrules.bots import Bot, RandomBot
 from cardrules.bots.search import DEFAULT_PLAYOUTS
 from cardrules.runner import SimulationResult, Stat, simulate
+from seeds import add_seed_options, game_seed
 
 
 def run(lineup: list[Bot], games: int, seed: int, executor: Executor | None) -> SimulationResult:
@@ -31,28 +32,35 @@ def run(lineup: list[Bot], games: int, seed: int, executor: Executor | None) -> 
     return simulate(game, lineup, games, seed=seed, rotate_seats=True, executor=executor)
 
 
-def main() -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The script's options; the seeds come from :mod:`seeds` (report seeds by default)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument(
         "--playouts", type=int, default=DEFAULT_PLAYOUTS, help="search playouts per decision"
     )
-    parser.add_argument("--seed", type=int, default=2026)
+    add_seed_options(parser)
     parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     others: list[Bot] = [HeuristicBot(), HeuristicBot(), RandomBot()]
     executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
         start = time.perf_counter()
-        search = run([SearchBot(playouts=args.playouts), *others], args.games, args.seed, executor)
+        search = run(
+            [SearchBot(playouts=args.playouts), *others], args.games, game_seed(args, 0), executor
+        )
         elapsed = time.perf_counter() - start
-        baseline = run([HeuristicBot(), *others], args.games, args.seed, executor)
+        baseline = run([HeuristicBot(), *others], args.games, game_seed(args, 0), executor)
     finally:
         if executor is not None:
             executor.shutdown()
     print(
         f"Azi: search ({args.playouts} playouts/decision) vs heuristic, heuristic, random;"
-        f" {args.games} games, seed {args.seed}, seats rotated"
+        f" {args.games} games, seed {game_seed(args, 0)}, seats rotated"
     )
     print(search.table())
     stat = search.per_bot[0]

@@ -15,10 +15,13 @@ import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
+from figures import command_line, summary, write_figure
+
 from cardrules.bots import Bot
 from cardrules.hazari.bots import GreedyBot, SolverBot
 from cardrules.registry import load_game
 from cardrules.runner import SimulationResult, simulate
+from seeds import add_seed_options, game_seed
 
 FAIR_SHARE = 90
 GOAL = 100
@@ -30,23 +33,31 @@ def run(lineup: list[Bot], deals: int, seed: int, executor: Executor | None) -> 
     )
 
 
-def main() -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The script's options; the seeds come from :mod:`seeds` (report seeds by default)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=2026)
+    add_seed_options(parser)
     parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args()
+    parser.add_argument("--out", metavar="FILE", help="write the figure as JSON (figures.py)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
         start = time.perf_counter()
         lineup: list[Bot] = [SolverBot(), GreedyBot(), GreedyBot(), GreedyBot()]
-        solver = run(lineup, args.deals, args.seed, executor)
+        solver = run(lineup, args.deals, game_seed(args, 0), executor)
         elapsed = time.perf_counter() - start
-        baseline = run([GreedyBot()] * 4, args.deals, args.seed, executor)
+        baseline = run([GreedyBot()] * 4, args.deals, game_seed(args, 0), executor)
     finally:
         if executor is not None:
             executor.shutdown()
-    print(f"Hazari: solver vs 3 greedy, {args.deals} deals, seed {args.seed}, seats rotated")
+    print(
+        f"Hazari: solver vs 3 greedy, {args.deals} deals, seed {game_seed(args, 0)}, seats rotated"
+    )
     print(solver.table())
     stat = solver.per_bot[0]
     greedy = baseline.per_bot[0]
@@ -55,6 +66,19 @@ def main() -> int:
     print(f"baseline (greedy in the same seat): {greedy.mean:.2f} ± {greedy.half_width:.2f}")
     print(f"fair share {FAIR_SHARE}; goal >= {GOAL}: {'met' if stat.mean >= GOAL else 'NOT met'}")
     print(f"{args.deals / elapsed:.0f} deals/s with {args.jobs} job(s)")
+    if args.out:
+        write_figure(
+            args.out,
+            table="hazari",
+            row="solver against 3 greedy bots",
+            command=command_line("tournament_hazari.py", argv),
+            seeds=args.seeds,
+            first_seed=game_seed(args, 0),
+            values=[game.bot_return(0) for game in solver.games],
+            unit="points per deal",
+            seeding="master",
+            baseline=summary([game.bot_return(0) for game in baseline.games]),
+        )
     return 0 if stat.mean >= GOAL else 1
 
 

@@ -13,13 +13,13 @@ Goals: in a field of three solvers, more than 90 points per deal with the whole
     python benchmarks/tournament_hazari_field.py --deals 2000 --jobs 2
     python benchmarks/tournament_hazari_field.py --deals 2000 --jobs 2 --field greedy
 
-Measured with seed 2026 (defaults: 24 candidates, 16 worlds, solver field):
+Measured on report seeds (defaults: 24 candidates, 16 worlds, solver field):
 
-- vs 3 solvers: 92.03 ± 4.08; the solver bot in the same seat 89.95 ± 4.07;
-  paired difference +2.08 ± 1.26 (246 of 2000 deals differ). Goal not met:
-  the interval of the mean still holds 90.
-- vs 3 greedy: 117.41 ± 3.94; the solver bot 121.41 ± 3.92; paired -4.00 ± 1.32.
-- ``--field greedy``: paired -1.00 ± 1.05 vs 3 solvers, -1.02 ± 0.92 vs 3 greedy.
+- vs 3 solvers, 2,000 deals: 91.43 [87.50, 95.35]; paired difference over the
+  solver bot in the same seat +3.26 [+1.95, +4.57]. Goal not met: the interval
+  of the mean holds 90.
+- vs 3 greedy, 2,000 deals (eight runs of 250 with ``--offset``): 116.24
+  [112.47, 120.00]; paired -2.99 [-4.41, -1.57].
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
+from figures import command_line, summary, write_figure
+
 from cardrules import load_game
 from cardrules.bots import Bot
 from cardrules.hazari.bots import GreedyBot, SolverBot
@@ -36,6 +38,7 @@ from cardrules.hazari.field_bot import FIELDS, FieldAwareBot
 from cardrules.hazari.state import HazariState
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import SimulationResult, Stat, simulate
+from seeds import add_seed_options, game_seed
 
 FAIR_SHARE = 90
 OPPONENTS: dict[str, type[GreedyBot] | type[SolverBot]] = {
@@ -84,10 +87,11 @@ def speed(bot: FieldAwareBot, decisions: int, seed: int) -> float:
     return (time.perf_counter() - start) / decisions * 1000
 
 
-def main() -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The script's options; the seeds come from :mod:`seeds` (report seeds by default)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=2026)
+    add_seed_options(parser)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
         "--fields", nargs="+", choices=sorted(OPPONENTS), default=["solver", "greedy"]
@@ -98,7 +102,14 @@ def main() -> int:
     parser.add_argument("--margin", type=float, default=None)
     parser.add_argument("--no-baseline", action="store_true", help="skip the solver runs")
     parser.add_argument("--speed", type=int, default=50, help="decisions to time (0: skip)")
-    args = parser.parse_args()
+    parser.add_argument(
+        "--out", metavar="PREFIX", help="write each field's figure to PREFIX_FIELD.json"
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     options = {
         key: value
         for key, value in (
@@ -110,16 +121,16 @@ def main() -> int:
         if value is not None
     }
     bot = FieldAwareBot(**options)
-    print(f"Hazari: {bot!r} in seat rotation, {args.deals} deals, seed {args.seed}")
+    print(f"Hazari: {bot!r} in seat rotation, {args.deals} deals, seed {game_seed(args, 0)}")
     if args.speed:
-        ms = speed(bot, args.speed, args.seed)
+        ms = speed(bot, args.speed, game_seed(args, 0))
         print(f"speed: {ms:.1f} ms per decision ({1000 / ms:.1f} decisions/s, one core)")
     executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     failed = False
     try:
         for field in args.fields:
             start = time.perf_counter()
-            new = run(bot, field, args.deals, args.seed, executor)
+            new = run(bot, field, args.deals, game_seed(args, 0), executor)
             elapsed = time.perf_counter() - start
             stat = new.per_bot[0]
             print()
@@ -128,7 +139,7 @@ def main() -> int:
                 f"  ({elapsed:.0f} s, {args.deals / elapsed:.1f} deals/s with {args.jobs} job(s))"
             )
             if not args.no_baseline:
-                old = run(SolverBot(), field, args.deals, args.seed, executor)
+                old = run(SolverBot(), field, args.deals, game_seed(args, 0), executor)
                 base = old.per_bot[0]
                 diff = paired(new, old)
                 changed = sum(
@@ -139,6 +150,26 @@ def main() -> int:
                 print(
                     f"  paired difference (field-aware - solver): {diff} "
                     f"[{diff.low:.2f}, {diff.high:.2f}]; {changed} of {args.deals} deals differ"
+                )
+            if args.out:
+                write_figure(
+                    f"{args.out}_{field}.json",
+                    table="hazari",
+                    row=f"field-aware ({bot.field} model) against 3 {field} bots",
+                    command=command_line("tournament_hazari_field.py", argv),
+                    seeds=args.seeds,
+                    first_seed=game_seed(args, 0),
+                    values=[game.bot_return(0) for game in new.games],
+                    unit="points per deal",
+                    seeding="master",
+                    paired=None
+                    if args.no_baseline
+                    else summary(
+                        [
+                            a.bot_return(0) - b.bot_return(0)
+                            for a, b in zip(new.games, old.games, strict=True)
+                        ]
+                    ),
                 )
             if field == "solver":
                 verdict = stat.low > FAIR_SHARE

@@ -22,8 +22,10 @@ from cardrules.azi import (
     resample,
 )
 from cardrules.azi.bots import (
+    DiscardSearchBot,
     HeuristicBot,
     HeuristicBot01,
+    InferenceBot,
     SearchBot,
     TreeSearchBot,
     hand_strength,
@@ -236,8 +238,10 @@ def test_search_bot_is_pimc_and_the_registry_names_every_bot() -> None:
         "heuristic": HeuristicBot,
         "heuristic-0.1": HeuristicBot01,
         "search": SearchBot,
+        "inference": InferenceBot,
         "ismcts": TreeSearchBot,
-        "strong": SearchBot,
+        "discard-search": DiscardSearchBot,
+        "strong": DiscardSearchBot,
     }
     assert {name: type(factory()) for name, factory in game.bots.items()} == expected
     assert HeuristicBot.name == "heuristic"

@@ -62,6 +62,8 @@ class _Parsed(Exception):
 
 def _load(script: str) -> ModuleType:
     path = ROOT / script
+    if str(path.parent) not in sys.path:  # the scripts import benchmarks/seeds.py
+        sys.path.insert(0, str(path.parent))
     name = f"documented_{path.stem}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:

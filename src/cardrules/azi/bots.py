@@ -57,6 +57,7 @@ from cardrules.azi import (
     Raise,
     resample,
 )
+from cardrules.azi.inference import ModelResampler
 from cardrules.azi.tricks import trick_winner
 from cardrules.bot import Bot, check_choice
 from cardrules.bots.search import ISMCTSBot, PIMCBot
@@ -65,7 +66,15 @@ from cardrules.errors import IllegalActionError, InvalidCardsError, InvalidState
 from cardrules.game import LegalActions, Resampler
 from cardrules.rng import Rng
 
-__all__ = ["HeuristicBot", "HeuristicBot01", "SearchBot", "TreeSearchBot", "hand_strength"]
+__all__ = [
+    "DiscardSearchBot",
+    "HeuristicBot",
+    "HeuristicBot01",
+    "InferenceBot",
+    "SearchBot",
+    "TreeSearchBot",
+    "hand_strength",
+]
 
 
 def _value(card: Card, trump: int) -> int:
@@ -260,6 +269,92 @@ class SearchBot(PIMCBot):
 
     resample: Resampler[Any, Any] = attrs.field(
         default=resample, kw_only=True, eq=False, repr=False
+    )
+    playout: Bot = attrs.field(factory=HeuristicBot, kw_only=True, eq=False, repr=False)
+
+
+@attrs.frozen
+class DiscardSearchBot:
+    """Azi's strong bot: :class:`HeuristicBot`'s rules of thumb, except that the
+    discard is chosen by search (``"discard-search"`` and ``"strong"``).
+
+    The discard is where the heuristic loses the most chips that a fair search can
+    win back (``benchmarks/azi_decisions.py`` on tuning seeds: the other decisions
+    gain nothing measurable from search). The discard goes to a
+    :class:`SearchBot` (PIMC, heuristic playouts) at ``playouts`` per decision
+    that takes the candidate with the best mean gain (``margin`` 0 standard
+    errors); every other decision is the heuristic's. One search per deal.
+
+    >>> from cardrules import Rng, load_game
+    >>> state = load_game("azi", players=3).new_state(4, dealer=0)
+    >>> for _ in range(3):
+    ...     state = state.apply(state.legal_actions()[0])   # everyone stays
+    >>> seen = state.observation(state.current_player)
+    >>> seen.phase.value
+    'discard'
+    >>> DiscardSearchBot(playouts=16).choose(seen, state.legal_actions(), Rng(7))
+    Discard(card=Card.parse('9S'))
+    """
+
+    name: ClassVar[str] = "discard-search"
+    playouts: int = 160
+    min_worlds: int = 8
+    margin: float = 0.0
+    cutoff: float = 1.0
+    _search: SearchBot = attrs.field(init=False, eq=False, repr=False)
+    _rules: HeuristicBot = attrs.field(init=False, factory=HeuristicBot, eq=False, repr=False)
+
+    @_search.default
+    def _make_search(self) -> SearchBot:
+        return SearchBot(
+            playouts=self.playouts,
+            min_worlds=self.min_worlds,
+            margin=self.margin,
+            cutoff=self.cutoff,
+        )
+
+    def choose(
+        self,
+        observation: AziObservation | AziMatchObservation,
+        legal_actions: LegalActions[Any],
+        rng: Rng,
+    ) -> AziAction:
+        """The search's discard, or the heuristic's action in every other phase."""
+        check_choice(type(self).__name__, legal_actions, rng)
+        if not isinstance(observation, (AziObservation, AziMatchObservation)):
+            raise InvalidStateError(
+                f"DiscardSearchBot plays from an Azi observation, got {_show(observation)}"
+            )
+        if observation.current.phase is Phase.DISCARD and len(legal_actions) > 1:
+            choice: AziAction = self._search.choose(observation.current, legal_actions, rng)
+            return choice
+        return self._rules.choose(observation, legal_actions, rng)
+
+
+def _heuristic_worlds() -> ModelResampler:
+    return ModelResampler(model=HeuristicBot())
+
+
+@attrs.frozen
+class InferenceBot(PIMCBot):
+    """:class:`SearchBot` over worlds that a model of the other players explains
+    (``"inference"``): :class:`~cardrules.azi.inference.ModelResampler` with
+    :class:`HeuristicBot` as the model, so the hidden cards are drawn as the
+    others' discards, plays and declarations suggest when they play by the
+    heuristic's rules.
+
+    >>> from cardrules import Rng, load_game
+    >>> state = load_game("azi", players=3).new_state(4, dealer=0)
+    >>> state = state.apply(state.legal_actions()[0])
+    >>> seen = state.observation(state.current_player)
+    >>> bot = InferenceBot(playouts=16)
+    >>> bot.choose(seen, state.legal_actions(), Rng(7)) in state.legal_actions()
+    True
+    """
+
+    name: ClassVar[str] = "inference"
+    resample: Resampler[Any, Any] = attrs.field(
+        factory=_heuristic_worlds, kw_only=True, eq=False, repr=False
     )
     playout: Bot = attrs.field(factory=HeuristicBot, kw_only=True, eq=False, repr=False)
 

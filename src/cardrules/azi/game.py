@@ -2,9 +2,12 @@
 
 >>> from cardrules import load_game
 >>> game = load_game("azi(players=5,rounding=down)")
->>> game.num_players, game.num_distinct_actions, sorted(game.bots)
-(5, 105, ['heuristic', 'heuristic-0.1', 'ismcts', 'random', 'search', 'strong'])
->>> game.bots["strong"] is game.bots["search"]
+>>> game.num_players, game.num_distinct_actions
+(5, 105)
+>>> sorted(game.bots)  # doctest: +NORMALIZE_WHITESPACE
+['discard-search', 'heuristic', 'heuristic-0.1', 'inference', 'ismcts', 'random',
+ 'search', 'strong']
+>>> game.bots["strong"] is game.bots["discard-search"]
 True
 >>> state = game.new_state(seed=1)
 >>> game.parse_action("raise 12"), game.parse_action({"type": "fold"})
@@ -17,7 +20,14 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardrules.azi.actions import AziAction, Discard, parse_action, parse_action_text
-from cardrules.azi.bots import HeuristicBot, HeuristicBot01, SearchBot, TreeSearchBot
+from cardrules.azi.bots import (
+    DiscardSearchBot,
+    HeuristicBot,
+    HeuristicBot01,
+    InferenceBot,
+    SearchBot,
+    TreeSearchBot,
+)
 from cardrules.azi.ids import action_ids
 from cardrules.azi.match import AziMatch
 from cardrules.azi.observation import AziMatchObservation, AziObservation
@@ -54,7 +64,9 @@ class AziDefinition(GameDefinition):
         "heuristic",
         "heuristic-0.1",
         "search",
+        "inference",
         "ismcts",
+        "discard-search",
         "strong",
     )
     view: ClassVar[View] = VIEW
@@ -154,14 +166,17 @@ class AziDefinition(GameDefinition):
 
     def bots(self) -> Mapping[str, BotFactory]:
         """random, heuristic, heuristic-0.1 (the 0.1.0 rules of thumb), search (PIMC),
-        ismcts and strong (the search bot)."""
+        inference (PIMC over worlds the heuristic explains), ismcts, discard-search (the
+        heuristic with a searched discard) and strong (discard-search)."""
         return {
             "random": RandomBot,
             "heuristic": HeuristicBot,
             "heuristic-0.1": HeuristicBot01,
             "search": SearchBot,
+            "inference": InferenceBot,
             "ismcts": TreeSearchBot,
-            "strong": SearchBot,
+            "discard-search": DiscardSearchBot,
+            "strong": DiscardSearchBot,
         }
 
 
