@@ -78,22 +78,24 @@ def test_legal_actions_and_views_are_read_only() -> None:
 
 
 class CountingExecutor(Executor):
-    """Runs tasks in a thread pool and records the most ever in flight."""
+    """Runs tasks in a thread pool and records the most ever unfinished at a submit.
+
+    A future counts as finished once ``done()``: that is set before any waiter wakes,
+    so the count never includes a task the runner has already seen finish (a done
+    callback can run later than that, so counting with callbacks races).
+    """
 
     def __init__(self) -> None:
         self.pool = ThreadPoolExecutor(2)
-        self.in_flight = 0
+        self.unfinished: list[Future[Any]] = []
         self.peak = 0
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.in_flight += 1
-        self.peak = max(self.peak, self.in_flight)
+        self.unfinished = [future for future in self.unfinished if not future.done()]
+        self.peak = max(self.peak, len(self.unfinished) + 1)
         future = self.pool.submit(fn, *args, **kwargs)
-        future.add_done_callback(lambda _: self._done())
+        self.unfinished.append(future)
         return future
-
-    def _done(self) -> None:
-        self.in_flight -= 1
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self.pool.shutdown(wait, cancel_futures=cancel_futures)

@@ -118,6 +118,8 @@ class AziDefinition(GameDefinition):
     def seen_action(self, state: Any, action: Any, player: int, last: Any) -> str:
         """A discard is ``discard ??`` to every other seat, as discards stay hidden (A6);
         every other action is seen by all."""
+        if not isinstance(state, (AziState, AziMatch)):
+            raise InvalidStateError(f"expected an Azi state, got {_show(state)}")
         if isinstance(action, Discard) and state.current_player != player:
             return "discard ??"
         return str(action)

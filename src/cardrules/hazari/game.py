@@ -146,6 +146,9 @@ class HazariDefinition(GameDefinition):
     def seen_action(self, state: Any, action: Any, player: int, last: Any) -> str:
         """Another seat's arrangement is ``??`` for each card until its groups are
         played, which they all are when the deal ends (H8)."""
+        kinds = (HazariState, HazariMatch)
+        if not isinstance(state, kinds) or not isinstance(last, kinds):
+            raise InvalidStateError(f"expected Hazari states, got {_show(state)}, {_show(last)}")
         now, later = getattr(state, "current", state), getattr(last, "current", last)
         if state.current_player == player or later.deal > now.deal or later.is_terminal:
             return str(action)

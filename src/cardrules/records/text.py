@@ -369,6 +369,10 @@ def state_repr(state: Any, fallback: Callable[[], str]) -> str:
     >>> print(state_repr(state.apply(state.legal_actions()[0]), lambda: "unused"))
     load_game('azi(players=3)').state_from_text('[Dealer "0"] [Seed "3"] [Result "*"] play')
     """
+    if not callable(fallback):
+        raise InvalidStateError(
+            f"fallback must be a function of no arguments, got {_show(fallback)}"
+        )
     try:
         game = TextGame.of(state)
     except CardRulesError:
