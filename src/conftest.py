@@ -11,7 +11,12 @@ _EXTRAS = {
     "cardrules/integrations/pettingzoo.py": "pettingzoo",
 }
 
-_NUMPY = ("cardrules/batch.py", "cardrules/azi/batch*.py", "cardrules/hazari/batch*.py")
+_NUMPY = (
+    "cardrules/batch.py",
+    "cardrules/azi/batch*.py",
+    "cardrules/hazari/batch*.py",
+    "cardrules/cli/simulate_batch.py",
+)
 """The batch engine's modules, which need the ``numpy`` extra."""
 
 collect_ignore = [

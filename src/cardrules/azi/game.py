@@ -40,6 +40,7 @@ from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
+from cardrules.extras import needs_numpy
 from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
 from cardrules.view import View
@@ -150,19 +151,14 @@ class AziDefinition(GameDefinition):
 
     def batch_engine(self, rules: AziRules) -> Any:
         """The numpy kernels of :mod:`cardrules.azi.batch` (the ``numpy`` extra)."""
-        try:
-            from cardrules.azi.batch import batch_engine  # numpy only when a batch is asked for
-        except ModuleNotFoundError as missing:
-            if missing.name != "numpy":
-                raise
-            raise InvalidRulesError(
-                "the batch engine needs numpy: pip install 'cardrules[numpy]'"
-            ) from None
+        with needs_numpy():
+            from cardrules.azi.batch import batch_engine  # numpy only when asked for
         return batch_engine(rules)
 
     def batch_bots(self, game: Any) -> Any:
         """The bots ``simulate --engine batch`` plays (:mod:`cardrules.azi.batch_bots`)."""
-        from cardrules.azi.batch_bots import AziBatchBots  # numpy only when asked for
+        with needs_numpy():
+            from cardrules.azi.batch_bots import AziBatchBots  # numpy only when asked for
 
         return AziBatchBots(game)
 

@@ -31,6 +31,7 @@ import attrs
 from cardrules.cli.games import bot_entries
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
+from cardrules.extras import NUMPY_HINT
 from cardrules.records import dump_json
 from cardrules.registry import Game
 from cardrules.runner import BOT_STREAM, SimulationResult, Stat
@@ -43,7 +44,6 @@ ENGINES = ("scalar", "batch")
 CHUNK = 8192
 """Games played together in one batch (and between two progress reports)."""
 
-NUMPY_HINT = "the batch engine needs numpy: pip install 'cardrules[numpy]'"
 
 _SQRT_BITS = 2 * sys.float_info.mant_dig + 3
 _SUM_BLOCK = 1 << 20

@@ -31,6 +31,7 @@ from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError
+from cardrules.extras import needs_numpy
 from cardrules.hazari.action_ids import SPLITS
 from cardrules.hazari.actions import HazariAction, parse_action
 from cardrules.hazari.bots import GreedyBot, SolverBot
@@ -128,7 +129,8 @@ class HazariDefinition(GameDefinition):
 
     def batch_bots(self, game: Any) -> Any:
         """The policies ``simulate --engine batch`` plays (:mod:`cardrules.hazari.batch_bots`)."""
-        from cardrules.hazari.batch_bots import HazariBatchBots  # numpy only when asked for
+        with needs_numpy():
+            from cardrules.hazari.batch_bots import HazariBatchBots  # numpy only when asked for
 
         return HazariBatchBots(game)
 
@@ -149,7 +151,8 @@ class HazariDefinition(GameDefinition):
         kinds = (HazariState, HazariMatch)
         if not isinstance(state, kinds) or not isinstance(last, kinds):
             raise InvalidStateError(f"expected Hazari states, got {_show(state)}, {_show(last)}")
-        now, later = getattr(state, "current", state), getattr(last, "current", last)
+        now: Any = getattr(state, "current", state)  # a match's deal in progress
+        later: Any = getattr(last, "current", last)
         if state.current_player == player or later.deal > now.deal or later.is_terminal:
             return str(action)
         groups = str(action).split("|")
@@ -190,14 +193,8 @@ class HazariDefinition(GameDefinition):
                 " a split's legal-action mask would have 200,200 columns per game; use"
                 " load_game('hazari', actions='groups')"
             )
-        try:
+        with needs_numpy():
             from cardrules.hazari.batch_groups import batch_engine  # numpy only when asked for
-        except ModuleNotFoundError as missing:
-            if missing.name != "numpy":
-                raise
-            raise InvalidRulesError(
-                "the batch engine needs numpy: pip install 'cardrules[numpy]'"
-            ) from None
         return batch_engine(rules)
 
     def bots(self) -> Mapping[str, BotFactory]:

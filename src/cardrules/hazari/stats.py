@@ -41,6 +41,7 @@ import attrs
 
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError
+from cardrules.extras import needs_numpy
 from cardrules.hazari.combination import Kind
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.rules import HazariRules
@@ -131,16 +132,11 @@ class HazariStats:
         It needs numpy; without it, it raises :class:`~cardrules.errors.InvalidRulesError`
         saying how to install it.
         """
-        try:
+        policies = _policies(policy)
+        with needs_numpy():
             from cardrules.hazari.batch_stats import deal_counts  # numpy only when asked for
-        except ModuleNotFoundError as missing:
-            if missing.name != "numpy":
-                raise
-            raise InvalidRulesError(
-                "the batch engine needs numpy: pip install 'cardrules[numpy]'"
-            ) from None
         deals, played, won, points = deal_counts(
-            seeds, _policies(policy), dealer=dealer, rules=rules, seed=seed
+            seeds, policies, dealer=dealer, rules=rules, seed=seed
         )
         return cls(deals, played, won, points)
 
