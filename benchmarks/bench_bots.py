@@ -26,6 +26,7 @@ from typing import Any
 from figures import command_line
 
 from cardrules.azi.bots import (
+    DiscardSearchBot,
     HeuristicBot,
     HeuristicBot01,
     InferenceBot,
@@ -153,6 +154,7 @@ def measure_azi(games: int, players: int, seeds: Callable[[int], int]) -> None:
         ("ismcts (default)", TreeSearchBot()),
         ("search: pimc (default)", SearchBot()),
         ("inference (default)", InferenceBot()),
+        ("strong: discard-search (default)", DiscardSearchBot()),
     ]
     for name, bot in azi_bots:
         count = games if name.startswith(("random", "heuristic")) else max(1, games // 3)
