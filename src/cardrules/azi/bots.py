@@ -120,12 +120,7 @@ class _RulesOfThumb:
         rng: Rng,
     ) -> AziAction:
         """The rule-of-thumb action for the observed position."""
-        check_choice(type(self).__name__, legal_actions, rng)
-        if not isinstance(observation, (AziObservation, AziMatchObservation)):
-            raise InvalidStateError(
-                f"{type(self).__name__} plays from an Azi observation, got {_show(observation)}"
-            )
-        observation = observation.current
+        observation = _azi_view(self, observation, legal_actions, rng).current
         legal = list(legal_actions)
         if len(legal) == 1:
             result: AziAction = legal[0]
@@ -320,11 +315,7 @@ class DiscardSearchBot:
         rng: Rng,
     ) -> AziAction:
         """The search's discard, or the heuristic's action in every other phase."""
-        check_choice(type(self).__name__, legal_actions, rng)
-        if not isinstance(observation, (AziObservation, AziMatchObservation)):
-            raise InvalidStateError(
-                f"DiscardSearchBot plays from an Azi observation, got {_show(observation)}"
-            )
+        _azi_view(self, observation, legal_actions, rng)
         if observation.current.phase is Phase.DISCARD and len(legal_actions) > 1:
             choice: AziAction = self._search.choose(observation.current, legal_actions, rng)
             return choice
@@ -368,3 +359,15 @@ class TreeSearchBot(ISMCTSBot):
         default=resample, kw_only=True, eq=False, repr=False
     )
     playout: Bot = attrs.field(factory=HeuristicBot, kw_only=True, eq=False, repr=False)
+
+
+def _azi_view(
+    bot: object, observation: object, legal_actions: LegalActions[Any], rng: Rng
+) -> AziObservation | AziMatchObservation:
+    """``observation``, after checking a bot's arguments: an Azi observation or a package error."""
+    check_choice(type(bot).__name__, legal_actions, rng)
+    if not isinstance(observation, (AziObservation, AziMatchObservation)):
+        raise InvalidStateError(
+            f"{type(bot).__name__} plays from an Azi observation, got {_show(observation)}"
+        )
+    return observation
