@@ -29,6 +29,7 @@ from cardrules.cli import (
 )
 from cardrules.cli.interrupts import handling_interrupts
 from cardrules.cli.progress import end_open_lines
+from cardrules.cli.text import terminal_safe
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 
@@ -115,10 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return status
     except UsageError as exc:
-        print(f"{exc.prog if exc.prog != 'cardrules' else prog}: error: {exc}", file=sys.stderr)
+        where = exc.prog if exc.prog != "cardrules" else prog
+        print(f"{where}: error: {terminal_safe(str(exc))}", file=sys.stderr)
         return 2
     except CardRulesError as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {terminal_safe(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         end_open_lines()

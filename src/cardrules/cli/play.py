@@ -32,6 +32,7 @@ from cardrules.cli.games import (
     parse_bots,
 )
 from cardrules.cli.records import read_text
+from cardrules.cli.text import terminal_safe
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.game import GameState, LegalActions, Turn
@@ -246,7 +247,8 @@ def _play(args: argparse.Namespace) -> int:
     if save is not None:
         save(state)
     if args.load is not None:
-        print(f"Continuing the game saved in {args.load}, after {len(state.history)} actions.")
+        where = terminal_safe(args.load)
+        print(f"Continuing the game saved in {where}, after {len(state.history)} actions.")
     try:
         play_narrated(state, seats, rngs, narrator, args.human, after_turn=save)
     except QuitGame:

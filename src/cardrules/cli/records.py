@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardrules.cli.text import listed, plural
+from cardrules.cli.text import listed, plural, terminal_safe, terminal_safe_lines
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.records import dump_json, record_seats
@@ -160,11 +160,11 @@ def check_records(path: str, game: str, describe: Describe, prog: str) -> int:
         lines, error = _check_one(definition, value, error, describe)
         if lines is None:
             failed.append((number, error or "?"))
-            print(f"line {number}: error: {error}")
+            print(f"line {number}: error: {terminal_safe(error or '?')}")
             continue
-        print(f"line {number}: OK: {lines[0]}")
+        print(f"line {number}: OK: {terminal_safe_lines(lines[0])}")
         for line in lines[1:]:
-            print(f"  {line}")
+            print(f"  {terminal_safe_lines(line)}")
     if len(records) > 1:
         print(
             f"{plural(len(records), 'record')}: {len(records) - len(failed)} OK,"
@@ -263,7 +263,7 @@ def _games(path: str, failures: list[str]) -> Any:
 
 def _finish(failures: list[str]) -> int:
     for failure in failures[:LISTED_FAILURES]:
-        print(f"{RECORDS_PROG}: error: {failure}", file=sys.stderr)
+        print(f"{RECORDS_PROG}: error: {terminal_safe(failure)}", file=sys.stderr)
     if len(failures) > LISTED_FAILURES:
         print(f"{RECORDS_PROG}: error: and {len(failures) - LISTED_FAILURES} more", file=sys.stderr)
     return 1 if failures else 0
@@ -305,13 +305,15 @@ def _show(args: argparse.Namespace) -> int:
         _finish(failures)
         raise UsageError(f"no game {args.game} in {args.file!r}", f"{RECORDS_PROG} show")
     for name, value in found.tags:
-        print(f"{name}: {value}")
+        print(f"{terminal_safe(name)}: {terminal_safe(value)}")
     if found.record is None:
-        print("a view record: " + ", ".join(found.actions))
+        print("a view record: " + ", ".join(terminal_safe(action) for action in found.actions))
         return 0
     states = found.states()
-    print(f"\n{next(states)}")
+    print(f"\n{terminal_safe_lines(str(next(states)))}")
     for number, (text, state) in enumerate(zip(found.actions, states, strict=True), 1):
         player = found.record.actions[number - 1]["player"]
-        print(f"\n{number}. seat {player}: {text}\n{state}")
+        print(
+            f"\n{number}. seat {player}: {terminal_safe(text)}\n{terminal_safe_lines(str(state))}"
+        )
     return 0

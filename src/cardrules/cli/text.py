@@ -4,7 +4,46 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["by_seat", "listed", "plural"]
+__all__ = ["by_seat", "listed", "plural", "terminal_safe", "terminal_safe_lines"]
+
+_BIDI = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x206A))
+"""The bidirectional embedding, override and isolate controls, which reorder what follows."""
+
+
+def _unsafe(code: int) -> bool:
+    return code < 0x20 or 0x7F <= code <= 0x9F or code in _BIDI
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    if not _unsafe(code):
+        return char
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every character that could steer a terminal written as visible text.
+
+    C0 controls (newline and tab included), DEL, C1 controls and the bidirectional
+    overrides and isolates (U+202A to U+202E, U+2066 to U+2069) become ``\\x1b`` or
+    ``\\u202e``; a backslash before them stays as it is, so the result is for
+    reading, not for parsing back. Every command that prints text taken from a
+    file (tags, comments, seat names, actions, error messages that quote them)
+    passes it through here first.
+
+    >>> terminal_safe("Tom\\x1b]0;owned\\x07 \\u202eevil")
+    'Tom\\\\x1b]0;owned\\\\x07 \\\\u202eevil'
+    >>> terminal_safe("plain text, K\u2665 and all")
+    'plain text, K\u2665 and all'
+    """
+    if text.isprintable() and text.isascii():
+        return text
+    return "".join(_escaped(char) for char in text)
+
+
+def terminal_safe_lines(text: str) -> str:
+    """:func:`terminal_safe` on each line of ``text`` the command itself broke with ``\\n``."""
+    return "\n".join(terminal_safe(line) for line in text.split("\n"))
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
