@@ -77,7 +77,8 @@ def frames_of(state: Any) -> list[Any]:
 def _game(index: int, state: Any, player: int | None) -> dict[str, Any]:
     positions = frames_of(state)
     captions = ["the opening position"] + [
-        f"seat {turn.player}: {turn.action}" for turn in state.history
+        f"seat {turn.player}: {text}"
+        for turn, text in zip(state.history, _actions(positions, player))
     ]
     name = type(state).__name__
     return {
@@ -85,6 +86,20 @@ def _game(index: int, state: Any, player: int | None) -> dict[str, Any]:
         "frames": [_inline(svg.render(position, player)) for position in positions],
         "captions": captions,
     }
+
+
+def _actions(positions: list[Any], player: int | None) -> list[str]:
+    """Each action's text as ``player`` knows it once it is taken, as a view record
+    writes it (every card hidden from them is ``??``); all of it when ``player`` is None."""
+    actions = [turn.action for turn in positions[-1].history]
+    if player is None:
+        return [str(action) for action in actions]
+    family = str(positions[-1].to_json()["game"]).partition("-")[0]
+    definition = load_game(family).definition
+    return [
+        definition.seen_action(before, action, player, after)
+        for before, action, after in zip(positions, actions, positions[1:])
+    ]
 
 
 def _inline(picture: str) -> str:

@@ -155,8 +155,8 @@ class HazariDefinition(GameDefinition):
         later: Any = getattr(last, "current", last)
         if state.current_player == player or later.deal > now.deal or later.is_terminal:
             return str(action)
-        groups = str(action).split("|")
-        return " | ".join(" ".join("??" for _ in group.split()) for group in groups)
+        words = str(action).split()  # "AS KS QS | ..." or "group KC 8D 6S": hide the cards
+        return " ".join(word if word in ("|", "group") else "??" for word in words)
 
     def resample(self, observation: Any, rng: Rng) -> HazariState | HazariMatch:
         """A deal or a match consistent with a deal's or a match's observation."""
