@@ -125,6 +125,9 @@ def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
     >>> values, _ = randbelow(np.arange(6, dtype=np.uint64), 2**63 + 1)  # half rejected
     >>> values.tolist() == [Rng(s).randbelow(2**63 + 1) for s in range(6)]
     True
+    >>> randbelow(np.arange(3, dtype=np.uint64), 2**64)[0].tolist() == [
+    ...     Rng(s).randbelow(2**64) for s in range(3)]
+    True
     """
     if type(bound) is not int or not 0 < bound <= 1 << 64:
         raise CardRulesError(f"randbelow needs a positive int up to 2**64, got {_show(bound)}")
@@ -136,7 +139,7 @@ def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
         states = np.where(rejected, states + _GAMMA, states)
         z = np.where(rejected, _mix(states), z)
         rejected = z > highest
-    return z % np.uint64(bound), states
+    return (z if bound == 1 << 64 else z % np.uint64(bound)), states  # 2**64 fits no uint64
 
 
 def randbelow_each(states: U64, bounds: npt.ArrayLike) -> tuple[U64, U64]:
@@ -549,9 +552,10 @@ class BatchGame:
             raise IllegalActionError(
                 f"action ids must be a 1-D integer array of length {size}, got {_show(action_ids)}"
             )
-        ids = ids.astype(np.int64)
+        raw = ids  # named in errors as given: a uint64 2**64 - 1 is not "-1"
+        inside = (raw >= 0) & (raw < self.kernels.num_distinct_actions)
+        ids = np.where(inside, raw, 0).astype(np.int64)
         live = ~state.terminated
-        inside = (ids >= 0) & (ids < self.kernels.num_distinct_actions)
         legal = np.zeros(size, dtype=bool)
         rows = np.flatnonzero(live & inside)
         legal[rows] = state.legal_action_mask[rows, ids[rows]]
@@ -560,7 +564,7 @@ class BatchGame:
             at = int(bad[0])
             allowed = np.flatnonzero(state.legal_action_mask[at]).tolist()
             raise IllegalActionError(
-                f"game {at}: action id {int(ids[at])} is not legal for player"
+                f"game {at}: action id {int(raw[at])} is not legal for player"
                 f" {int(state.current_player[at])} in the"
                 f" {self.kernels.phase_name(state.arrays, at)} phase (legal ids: {allowed})"
             )

@@ -197,6 +197,11 @@ def test_an_illegal_id_names_the_game_and_changes_nothing() -> None:
         engine.step(state, [-3, 1, 0, 0])
     with pytest.raises(IllegalActionError, match="game 1: action id 105"):
         engine.step(state, [0, 105, 0, 0])
+    huge = np.array([0, 1, 0, 2**64 - 1], dtype=np.uint64)
+    with pytest.raises(IllegalActionError, match=f"game 3: action id {2**64 - 1} is not legal"):
+        engine.step(state, huge)
+    with pytest.raises(IllegalActionError, match=f"game 0: action id {2**63} is not legal"):
+        engine.step(state, np.array([2**63, 1, 0, 0], dtype=np.uint64))
     with pytest.raises(IllegalActionError, match="length 4"):
         engine.step(state, [0, 1])
     with pytest.raises(IllegalActionError, match="integer array"):
