@@ -43,6 +43,7 @@ import numpy.typing as npt
 
 from cardrules.cards import _show
 from cardrules.errors import (
+    ActionIndexError,
     CardRulesError,
     IllegalActionError,
     InvalidCardsError,
@@ -436,10 +437,10 @@ class BatchState:
     def _index(self, index: object) -> int:
         size = len(self.seeds)
         if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
-            raise IndexError(f"a batch index must be an int, got {_show(index)}")
+            raise ActionIndexError(f"a batch index must be an int, got {_show(index)}")
         at = int(index)
         if not -size <= at < size:
-            raise IndexError(f"game {at} is not in a batch of {size}")
+            raise ActionIndexError(f"game {at} is not in a batch of {size}")
         return at % size
 
     def __repr__(self) -> str:

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from cardrules.azi import AziState
 from cardrules.azi.batch import MAX_BATCH_ACTIONS
 from cardrules.batch import BatchGame, dealt_decks, derive_seeds, randbelow, random_legal_ids
 from cardrules.errors import (
+    ActionIndexError,
     CardRulesError,
     IllegalActionError,
     InvalidCardsError,
@@ -297,3 +299,12 @@ def test_the_helpers_refuse_wrong_arguments_with_package_errors() -> None:
     engine = BatchGame(load_game("azi"))
     with pytest.raises(IllegalActionError, match="1-D integer array"):
         engine.step(engine.init([1, 2]), [[0], [0, 1]])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("index", [4, -5, 99, "0", 1.0, slice(0, 2), None, True, np.int64(10)])
+def test_a_bad_batch_index_is_an_action_index_error(index: object) -> None:
+    state = BatchGame(load_game("azi", players=3)).init(np.arange(4))
+    calls: tuple[Any, ...] = (state.__getitem__, state.action_ids)
+    for call in calls:
+        with pytest.raises(ActionIndexError, match="batch"):
+            call(index)
