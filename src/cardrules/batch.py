@@ -536,6 +536,11 @@ class BatchGame:
     def _check(self, state: object) -> None:
         if not isinstance(state, BatchState) or state._batch.game != self.game:
             raise IllegalActionError(f"expected a BatchState of {self.game}, got {_show(state)}")
+        if state._batch.matches != self.matches:
+            raise IllegalActionError(
+                f"expected a BatchState of {self!r}, got one of {state._batch!r}"
+                f" (matches={state._batch.matches}, this engine has matches={self.matches})"
+            )
 
     def step(self, state: BatchState, action_ids: npt.NDArray[Any] | Sequence[int]) -> BatchState:
         """Each live game takes its action id; terminal games ignore theirs.
