@@ -43,6 +43,7 @@ import numpy.typing as npt
 
 from cardrules.cards import _show
 from cardrules.errors import (
+    ActionIndexError,
     CardRulesError,
     IllegalActionError,
     InvalidCardsError,
@@ -125,6 +126,9 @@ def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
     >>> values, _ = randbelow(np.arange(6, dtype=np.uint64), 2**63 + 1)  # half rejected
     >>> values.tolist() == [Rng(s).randbelow(2**63 + 1) for s in range(6)]
     True
+    >>> randbelow(np.arange(3, dtype=np.uint64), 2**64)[0].tolist() == [
+    ...     Rng(s).randbelow(2**64) for s in range(3)]
+    True
     """
     if type(bound) is not int or not 0 < bound <= 1 << 64:
         raise CardRulesError(f"randbelow needs a positive int up to 2**64, got {_show(bound)}")
@@ -136,7 +140,7 @@ def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
         states = np.where(rejected, states + _GAMMA, states)
         z = np.where(rejected, _mix(states), z)
         rejected = z > highest
-    return z % np.uint64(bound), states
+    return (z if bound == 1 << 64 else z % np.uint64(bound)), states  # 2**64 fits no uint64
 
 
 def randbelow_each(states: U64, bounds: npt.ArrayLike) -> tuple[U64, U64]:
@@ -433,10 +437,10 @@ class BatchState:
     def _index(self, index: object) -> int:
         size = len(self.seeds)
         if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
-            raise IndexError(f"a batch index must be an int, got {_show(index)}")
+            raise ActionIndexError(f"a batch index must be an int, got {_show(index)}")
         at = int(index)
         if not -size <= at < size:
-            raise IndexError(f"game {at} is not in a batch of {size}")
+            raise ActionIndexError(f"game {at} is not in a batch of {size}")
         return at % size
 
     def __repr__(self) -> str:
@@ -532,6 +536,11 @@ class BatchGame:
     def _check(self, state: object) -> None:
         if not isinstance(state, BatchState) or state._batch.game != self.game:
             raise IllegalActionError(f"expected a BatchState of {self.game}, got {_show(state)}")
+        if state._batch.matches != self.matches:
+            raise IllegalActionError(
+                f"expected a BatchState of {self!r}, got one of {state._batch!r}"
+                f" (matches={state._batch.matches}, this engine has matches={self.matches})"
+            )
 
     def step(self, state: BatchState, action_ids: npt.NDArray[Any] | Sequence[int]) -> BatchState:
         """Each live game takes its action id; terminal games ignore theirs.
@@ -549,9 +558,10 @@ class BatchGame:
             raise IllegalActionError(
                 f"action ids must be a 1-D integer array of length {size}, got {_show(action_ids)}"
             )
-        ids = ids.astype(np.int64)
+        raw = ids  # named in errors as given: a uint64 2**64 - 1 is not "-1"
+        inside = (raw >= 0) & (raw < self.kernels.num_distinct_actions)
+        ids = np.where(inside, raw, 0).astype(np.int64)
         live = ~state.terminated
-        inside = (ids >= 0) & (ids < self.kernels.num_distinct_actions)
         legal = np.zeros(size, dtype=bool)
         rows = np.flatnonzero(live & inside)
         legal[rows] = state.legal_action_mask[rows, ids[rows]]
@@ -560,7 +570,7 @@ class BatchGame:
             at = int(bad[0])
             allowed = np.flatnonzero(state.legal_action_mask[at]).tolist()
             raise IllegalActionError(
-                f"game {at}: action id {int(ids[at])} is not legal for player"
+                f"game {at}: action id {int(raw[at])} is not legal for player"
                 f" {int(state.current_player[at])} in the"
                 f" {self.kernels.phase_name(state.arrays, at)} phase (legal ids: {allowed})"
             )

@@ -237,11 +237,12 @@ class ChanceState:
         decks = list(typed(decks, Deck, "decks"))
         actions = list(typed(actions, object, "actions"))
         used = 0
-        for number, action in enumerate([*actions, None]):
+        end = object()  # not None: a None among the actions is an action to refuse
+        for number, action in enumerate([*actions, end]):
             while state.is_chance_node and used < len(decks):
                 state = _deal(state, decks[used], used, canonical=False)
                 used += 1
-            if action is None:
+            if action is end:
                 break
             if state.is_chance_node:
                 raise InvalidStateError(f"action {number} waits for deck {used}, not given")

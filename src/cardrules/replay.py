@@ -78,7 +78,7 @@ def _game(index: int, state: Any, player: int | None) -> dict[str, Any]:
     positions = frames_of(state)
     captions = ["the opening position"] + [
         f"seat {turn.player}: {text}"
-        for turn, text in zip(state.history, _actions(positions, player))
+        for turn, text in zip(state.history, _actions(positions, player), strict=True)
     ]
     name = type(state).__name__
     return {
@@ -98,7 +98,7 @@ def _actions(positions: list[Any], player: int | None) -> list[str]:
     definition = load_game(family).definition
     return [
         definition.seen_action(before, action, player, after)
-        for before, action, after in zip(positions, actions, positions[1:])
+        for before, action, after in zip(positions, actions, positions[1:], strict=False)
     ]
 
 

@@ -85,7 +85,7 @@ def checked(function: Callable[P, R]) -> Callable[P, R]:
     def call(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return function(*args, **kwargs)
-        except CardRulesError:
+        except (CardRulesError, UnicodeError):  # a reader's fault, for its caller to name
             raise
         except (TypeError, AttributeError, ValueError, LookupError, ArithmeticError) as exc:
             shown = ", ".join(

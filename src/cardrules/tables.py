@@ -19,6 +19,15 @@ game,seat,bot,return
 >>> print(rows_text(rows[:1], "jsonl"), end="")
 {"game":0,"seat":0,"bot":"greedy","return":95}
 
+CSV is read by spreadsheets, which run a cell that starts with ``=``, ``+``, ``-`` or
+``@`` (or a tab or carriage return) as a formula. Every CSV this package writes goes
+through :func:`csv_cell`, which puts a single quote before such a text cell, so a bot
+named ``=HYPERLINK(...)`` is shown as text; numbers are written as they are:
+
+>>> print(rows_text([{"bot": "=1+2", "return": -3}], "csv"), end="")
+bot,return
+'=1+2,-3
+
 pandas is imported by :func:`data_frame` alone, never by importing this module.
 """
 
@@ -35,15 +44,18 @@ from cardrules.cards import _show
 from cardrules.errors import CardRulesError, SimulationError
 
 __all__ = [
+    "CSV_UNSAFE",
     "FORMATS",
     "MAX_COLUMN",
     "MAX_COLUMNS",
     "Scalar",
     "check_columns",
     "columns_of",
+    "csv_cell",
     "data_frame",
     "format_table",
     "rows_text",
+    "write_csv",
     "write_rows",
 ]
 
@@ -55,6 +67,9 @@ Row = dict[str, Scalar]
 
 FORMATS = ("csv", "jsonl", "table")
 """The text forms :func:`write_rows` writes."""
+
+CSV_UNSAFE = ("=", "+", "-", "@", "\t", "\r")
+"""The first characters that make a spreadsheet read a CSV cell as a formula."""
 
 MAX_COLUMNS = 100
 """The most columns a game may add to a seat's row."""
@@ -145,6 +160,45 @@ def _cell(value: object) -> str:
     return str(value)
 
 
+def csv_cell(value: object) -> object:
+    """``value`` as a CSV cell that a spreadsheet shows and never runs.
+
+    Text that starts with one of :data:`CSV_UNSAFE` gets a single quote in front (as
+    spreadsheet-safe writers do); any other value, numbers included, is unchanged.
+
+    >>> csv_cell("=HYPERLINK(1)"), csv_cell("-3"), csv_cell(-3), csv_cell("greedy")
+    ("'=HYPERLINK(1)", "'-3", -3, 'greedy')
+    """
+    if isinstance(value, str) and value.startswith(CSV_UNSAFE):
+        return "'" + value
+    return value
+
+
+def write_csv(rows: Iterable[Mapping[str, object]], file: Any, columns: Iterable[str]) -> None:
+    """Write ``rows`` to the text ``file`` as CSV: a header of ``columns``, then a line
+    per row with a blank cell for a missing or ``None`` value, every cell (header
+    included) through :func:`csv_cell`, and a cell holding a comma, a quote or a line
+    break in double quotes. Every CSV writer of the package uses this."""
+    if not callable(getattr(file, "write", None)):
+        raise SimulationError(f"rows are written to a text file, got {_show(file)}")
+    found, names = _rows(rows), _names(columns)
+    # The csv module quotes a cell holding a line break only if the break is in its
+    # line terminator: write each line ended by "\r\n", so a bare "\r" is quoted too,
+    # then end it with "\n".
+    line = io.StringIO()
+    writer = csv.writer(line, lineterminator="\r\n")
+
+    def write(cells: list[object]) -> None:
+        writer.writerow([csv_cell(cell) for cell in cells])
+        file.write(line.getvalue()[:-2] + "\n")
+        line.seek(0)
+        line.truncate()
+
+    write(list(names))
+    for row in found:
+        write([row.get(name) for name in names])
+
+
 def format_table(rows: Iterable[Mapping[str, object]]) -> str:
     """``rows`` as an aligned plain-text table: a header, then one line per row.
 
@@ -179,7 +233,8 @@ def write_rows(rows: Iterable[Mapping[str, object]], file: Any, format: str) -> 
     """Write ``rows`` to the text ``file`` as ``format``, one of :data:`FORMATS`.
 
     ``csv`` writes a header of every column (:func:`columns_of`) and a blank cell for a
-    missing or ``None`` value; ``jsonl`` writes one compact JSON object per line, in
+    missing or ``None`` value, a text cell that a spreadsheet would run as a formula
+    quoted by :func:`csv_cell`; ``jsonl`` writes one compact JSON object per line, in
     column order; ``table`` writes :func:`format_table` and a newline.
     """
     if format not in FORMATS:
@@ -188,9 +243,7 @@ def write_rows(rows: Iterable[Mapping[str, object]], file: Any, format: str) -> 
         raise SimulationError(f"rows are written to a text file, got {_show(file)}")
     found = _rows(rows)
     if format == "csv":
-        writer = csv.DictWriter(file, columns_of(found), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(found)
+        write_csv(found, file, columns_of(found))
     elif format == "jsonl":
         for row in found:
             file.write(_json_line(row) + "\n")

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from cardrules.azi import AziState
 from cardrules.azi.batch import MAX_BATCH_ACTIONS
 from cardrules.batch import BatchGame, dealt_decks, derive_seeds, randbelow, random_legal_ids
 from cardrules.errors import (
+    ActionIndexError,
     CardRulesError,
     IllegalActionError,
     InvalidCardsError,
@@ -197,6 +199,11 @@ def test_an_illegal_id_names_the_game_and_changes_nothing() -> None:
         engine.step(state, [-3, 1, 0, 0])
     with pytest.raises(IllegalActionError, match="game 1: action id 105"):
         engine.step(state, [0, 105, 0, 0])
+    huge = np.array([0, 1, 0, 2**64 - 1], dtype=np.uint64)
+    with pytest.raises(IllegalActionError, match=f"game 3: action id {2**64 - 1} is not legal"):
+        engine.step(state, huge)
+    with pytest.raises(IllegalActionError, match=f"game 0: action id {2**63} is not legal"):
+        engine.step(state, np.array([2**63, 1, 0, 0], dtype=np.uint64))
     with pytest.raises(IllegalActionError, match="length 4"):
         engine.step(state, [0, 1])
     with pytest.raises(IllegalActionError, match="integer array"):
@@ -292,3 +299,12 @@ def test_the_helpers_refuse_wrong_arguments_with_package_errors() -> None:
     engine = BatchGame(load_game("azi"))
     with pytest.raises(IllegalActionError, match="1-D integer array"):
         engine.step(engine.init([1, 2]), [[0], [0, 1]])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("index", [4, -5, 99, "0", 1.0, slice(0, 2), None, True, np.int64(10)])
+def test_a_bad_batch_index_is_an_action_index_error(index: object) -> None:
+    state = BatchGame(load_game("azi", players=3)).init(np.arange(4))
+    calls: tuple[Any, ...] = (state.__getitem__, state.action_ids)
+    for call in calls:
+        with pytest.raises(ActionIndexError, match="batch"):
+            call(index)

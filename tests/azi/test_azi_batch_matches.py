@@ -12,7 +12,7 @@ import numpy as np
 
 from cardrules import Rng, load_game
 from cardrules.batch import BatchGame, BatchState
-from cardrules.errors import InvalidRulesError
+from cardrules.errors import IllegalActionError, InvalidRulesError
 from cardrules.registry import Game
 
 from .batch_lockstep import check_rows, choose
@@ -95,3 +95,19 @@ def test_matches_the_engine_cannot_batch_are_refused(monkeypatch: pytest.MonkeyP
     with pytest.raises(InvalidRulesError, match=r"cannot run matches of azi\(players=3\) yet"):
         BatchGame(load_game("azi", players=3), matches=True)
     assert BatchGame(load_game("azi", players=3)).matches is False
+
+
+def test_a_state_of_the_other_kind_of_engine_is_refused() -> None:
+    """A batch of single games and a batch of matches of the same game do not mix,
+    in step or in reset, and the refused call changes nothing."""
+    game = load_game("azi", players=3, match_games=4)
+    single, matches = BatchGame(game), BatchGame(game, matches=True)
+    for engine, other in ((single, matches), (matches, single)):
+        state = other.init(np.arange(3))
+        before = state.legal_action_mask.copy()
+        ids = np.argmax(state.legal_action_mask, axis=1)
+        with pytest.raises(IllegalActionError, match=r"matches=(True|False), this engine"):
+            engine.step(state, ids)
+        with pytest.raises(IllegalActionError, match=r"matches=(True|False), this engine"):
+            engine.reset(state, [5, 6, 7])
+        assert (state.legal_action_mask == before).all() and state.steps == 0

@@ -9,6 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardrules import Dealing, Deck, Rng, load_game
 from cardrules.azi.deal import CARDS_EACH
@@ -156,3 +158,24 @@ def test_drawn_cards_must_fit_the_deal_in_progress() -> None:
     record["drawn"] = [str(card) for card in list(start.legal_actions())[:8]]  # a whole deal
     with pytest.raises(InvalidStateError, match="whole deal"):
         ChanceState.from_json(record)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), where=st.integers(0, 6), junk=st.sampled_from([None, 0, "", ()]))
+def test_replay_refuses_a_non_action_wherever_it_stands(
+    seed: int, where: int, junk: object
+) -> None:
+    """A None (or any non-action) among the actions is refused by its index; the
+    actions after it are never silently dropped."""
+    game = load_game("azi", players=3)
+    state: Any = game.new_state(seed, dealer=0)
+    actions: list[Any] = []
+    while len(actions) < 8 and not state.is_terminal:
+        action = state.legal_actions()[0]
+        actions.append(action)
+        state = state.apply(action)
+    decks = [state.dealing.deck(0, state.rules.pack)]
+    where = min(where, len(actions))
+    with pytest.raises(InvalidStateError, match=rf"^action {where} "):
+        ChanceState.replay(game, decks, [*actions[:where], junk, *actions[where:]])
+    assert ChanceState.replay(game, decks, actions).inner.history == state.history

@@ -6,6 +6,8 @@ import argparse
 import html.parser
 import json
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -308,3 +310,41 @@ def test_two_azi_worlds_that_trade_hidden_cards_make_the_same_page(spec: str, se
             assert replay_html([other], player=player) == replay_html([state], player=player)
             differed += replay_html([other]) != replay_html([state])
     assert differed > 5
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("latin.jsonl", b'{"game": "azi", "note": "\xe9"}\n', "'latin.jsonl' is not UTF-8 text"),
+        ("latin.crec", b'[Game "azi"]\n[Seat0 "\xe9"]\n', "'latin.crec' is not UTF-8 text"),
+        (
+            "deep.jsonl",
+            b"[" * 100_000 + b"]" * 100_000 + b"\n",
+            "line 1: not valid JSON: nested too deeply",
+        ),
+        (
+            "late.jsonl",
+            b"%RECORD%\n" + b"[" * 100_000 + b"\n",
+            "line 2: not valid JSON: lists or objects nest too deeply",
+        ),
+        ("deep2.jsonl", b"\n\n" + b"{" * 50_000 + b"\n", "not valid JSON: "),
+    ],
+)
+def test_the_command_names_unreadable_files_cleanly(
+    tmp_path: Path, name: str, content: bytes, message: str
+) -> None:
+    """As a user runs it: exit status 2 and one error line, never a traceback."""
+    record = json.dumps(finished("azi", 1).to_json()).encode()
+    (tmp_path / name).write_bytes(content.replace(b"%RECORD%", record))
+    done = subprocess.run(
+        [sys.executable, "-m", "cardrules", "records", "html", name, "-o", "out.html"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr and "generator object" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+    assert not (tmp_path / "out.html").exists()

@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import io
 import json
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from cardrules.cards import format_cards, parse_cards
 from cardrules.hazari.combination import Combination, TableRow, combination_table
 from cardrules.hazari.evaluator import best_three, evaluate
+from cardrules.tables import write_csv
 
 __all__ = ["register"]
 
@@ -90,9 +90,7 @@ def _table(args: argparse.Namespace) -> int:
         print(json.dumps(rows, indent=1))
     elif args.format == "csv":
         buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=_COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+        write_csv(rows, buffer, _COLUMNS)
         print(buffer.getvalue(), end="")
     else:
         print(

@@ -9,7 +9,6 @@ more games than ``--max-games`` is an error that says how to pick fewer.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterator
 from typing import IO, Any
@@ -18,7 +17,8 @@ from cardrules import records
 from cardrules.cli import records as record_commands
 from cardrules.cli.records import read_records
 from cardrules.cli.usage import UsageError
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, InvalidStateError
+from cardrules.records import parse_json_text
 from cardrules.replay import DEFAULT_MAX_GAMES, ReplayLimitError, load_state, replay_html
 
 __all__ = ["MAX_DOCUMENT_BYTES", "MAX_GAMES", "read_games", "register", "register_group"]
@@ -78,8 +78,8 @@ def read_games(handle: IO[str]) -> Iterator[tuple[int, object]]:
     if first is None:
         return
     try:
-        yield first[0], json.loads(first[1])
-    except ValueError:
+        yield first[0], parse_json_text(first[1])
+    except InvalidStateError:
         text = first[1] + handle.read(MAX_DOCUMENT_BYTES + 1)
         if len(text) > MAX_DOCUMENT_BYTES:
             raise UsageError(
@@ -94,9 +94,9 @@ def read_games(handle: IO[str]) -> Iterator[tuple[int, object]]:
         return
     for number, line in lines:
         try:
-            yield number, json.loads(line)
-        except ValueError as exc:
-            raise UsageError(f"line {number}: not valid JSON: {exc}", _PROG) from None
+            yield number, parse_json_text(line)
+        except InvalidStateError as exc:
+            raise UsageError(f"line {number}: {exc}", _PROG) from None
 
 
 def _text_games(handle: IO[str]) -> Iterator[tuple[int, object]]:
