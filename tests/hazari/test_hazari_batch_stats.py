@@ -6,6 +6,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy", reason="the batch analytics need numpy")
 
@@ -22,7 +24,7 @@ from cardrules.hazari import (  # noqa: E402
     evaluate,
 )
 from cardrules.hazari import batch as hb  # noqa: E402
-from cardrules.hazari.batch_stats import round_stats  # noqa: E402
+from cardrules.hazari.batch_stats import deal_counts, round_stats  # noqa: E402
 from cardrules.hazari.combination import Kind  # noqa: E402
 
 
@@ -95,3 +97,32 @@ def test_bad_requests_are_refused() -> None:
     rng = Rng(4)
     by_rng = round_stats([1, 2], "random", seed=rng)
     assert (by_rng.won == round_stats([1, 2], "random", seed=Rng(4).next_u64()).won).all()
+
+
+_JUNK = st.one_of(
+    st.none(),
+    st.integers(),
+    st.text(max_size=8),
+    st.lists(st.one_of(st.text(max_size=7), st.integers(), st.none()), max_size=6),
+    st.tuples(*[st.sampled_from(["greedy", "best", "random", "GREEDY", ""])] * 4),
+    st.builds(lambda n: ("greedy",) * n, st.integers(0, 6)),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(policy=_JUNK)
+def test_a_wrong_policy_is_an_invalid_rules_error(policy: Any) -> None:
+    """Whatever the policy, deal_counts counts or raises the package's error."""
+    fine = policy in ("greedy", "best") or (
+        isinstance(policy, (tuple, list))
+        and len(policy) == 4
+        and all(isinstance(p, str) and p in ("greedy", "best") for p in policy)
+    )
+    if fine:
+        assert deal_counts(range(2), policy)[0] == 2
+    elif policy == "random":
+        with pytest.raises(InvalidSeedError, match="needs a seed"):
+            deal_counts(range(2), policy)
+    else:
+        with pytest.raises(InvalidRulesError, match="polic"):
+            deal_counts(range(2), policy)
