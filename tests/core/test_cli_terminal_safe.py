@@ -137,3 +137,16 @@ def test_play_load_escapes_what_it_quotes(
     status, out, err = run(capsys, "play", "azi", "--load", str(path), "--bots", "random")
     assert status == 2 and "cannot continue" in err
     assert unsafe(out) == [] and unsafe(err) == []
+
+
+def test_records_show_of_a_view_record_escapes_its_tags(
+    hostile_crec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["records", "convert", str(hostile_crec), "--to", "text", "--player", "1"]
+    status, view, err = run(capsys, *argv)
+    assert (status, err) == (0, "") and HOSTILE in view  # the view record keeps the data
+    path = tmp_path / "view.crec"
+    path.write_text(view, encoding="utf-8")
+    status, out, err = run(capsys, "records", "show", str(path))
+    assert (status, err) == (0, "") and "a view record: " in out
+    assert unsafe(out) == [] and f"Seat1: {reference(HOSTILE)}\n" in out
