@@ -110,6 +110,11 @@ def read_simulation(data: dict[str, Any]) -> tuple[tuple[str, ...], list[GameFie
         _game(game, number, len(bots))
         for number, game in enumerate(_list(data.get("games"), "the games"))
     ]
+    seen: set[int] = set()
+    for number, game in enumerate(games):
+        if game[0] in seen:
+            raise SimulationError(f"game {number} repeats the index {game[0]}")
+        seen.add(game[0])
     return tuple(bots), games
 
 
@@ -119,9 +124,17 @@ def _list(value: object, what: str) -> list[Any]:
     return value
 
 
-def _int(value: object, what: str) -> int:
+_SEEDS = 1 << 64
+"""Seeds are 64-bit: ``0 .. 2**64 - 1``."""
+
+
+def _int(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` if it is an int in ``low .. high - 1`` (either bound optional)."""
     if type(value) is not int:
         raise SimulationError(f"{what} must be an int, got {_show(value)}")
+    if (low is not None and value < low) or (high is not None and value >= high):
+        shown = f"{low if low is not None else ''}..{'' if high is None else high - 1}"
+        raise SimulationError(f"{what} must be in {shown}, got {_show(value)}")
     return value
 
 
@@ -133,8 +146,8 @@ def _game(data: object, number: int, players: int) -> GameFields:
     where = f"game {number}"
     if not isinstance(data, dict) or set(data) != set(_GAME_KEYS):
         raise SimulationError(f"{where} must have exactly the keys {list(_GAME_KEYS)}")
-    index = _int(data["index"], f"the index of {where}")
-    seed = _int(data["seed"], f"the seed of {where}")
+    index = _int(data["index"], f"the index of {where}", 0)
+    seed = _int(data["seed"], f"the seed of {where}", 0, _SEEDS)
     seating = _ints(data["seating"], f"the seating of {where}")
     if sorted(seating) != list(range(players)):
         raise SimulationError(
@@ -144,7 +157,7 @@ def _game(data: object, number: int, players: int) -> GameFields:
     returns = _ints(data["returns"], f"the returns of {where}")
     if len(returns) != players:
         raise SimulationError(f"{where} has {len(returns)} returns for {players} seats")
-    turns = _int(data["turns"], f"the turns of {where}")
+    turns = _int(data["turns"], f"the turns of {where}", 0)
     columns = _list(data["columns"], f"the columns of {where}")
     if columns and len(columns) != players:
         raise SimulationError(f"{where} has columns for {len(columns)} of {players} seats")

@@ -131,6 +131,14 @@ def _broken(change: str) -> dict[str, Any]:
         data["per_seat"][0]["mean"] = 1.5
     elif change == "games":
         data["games"] = {"0": game}
+    elif change in ("negative seed", "huge seed"):
+        game["seed"] = -1 if change == "negative seed" else 10**400
+    elif change == "negative index":
+        game["index"] = -1
+    elif change == "duplicate index":
+        data["games"][1]["index"] = game["index"]
+    elif change == "negative turns":
+        game["turns"] = -3
     return data
 
 
@@ -147,6 +155,11 @@ def _broken(change: str) -> dict[str, Any]:
         ("column name", "'not a name'"),
         ("stats", "per_seat statistics do not match"),
         ("games", "the games must be a list"),
+        ("negative seed", "the seed of game 0 must be in 0..18446744073709551615, got -1"),
+        ("huge seed", "the seed of game 0 must be in 0..18446744073709551615, got <int of"),
+        ("negative index", "the index of game 0 must be in 0.., got -1"),
+        ("duplicate index", "game 1 repeats the index"),
+        ("negative turns", "the turns of game 0 must be in 0.., got -3"),
     ],
 )
 def test_bad_json_is_refused_naming_the_value(change: str, message: str) -> None:
