@@ -98,7 +98,7 @@ def _actions(positions: list[Any], player: int | None) -> list[str]:
     definition = load_game(family).definition
     return [
         definition.seen_action(before, action, player, after)
-        for before, action, after in zip(positions, actions, positions[1:], strict=False)
+        for before, action, after in zip(positions[:-1], actions, positions[1:], strict=True)
     ]
 
 

@@ -38,6 +38,7 @@ from cardrules.hazari.batch import (
 )
 from cardrules.hazari.batch_random import random_positions
 from cardrules.hazari.combination import COMBINATIONS, Kind
+from cardrules.hazari.policies import check_policies
 from cardrules.hazari.rules import HazariRules
 from cardrules.rng import Rng, check_seed
 
@@ -126,20 +127,6 @@ def round_stats(
     return RoundStats(len(array), played.reshape(ROUNDS, CLASSES), won.reshape(ROUNDS, CLASSES))
 
 
-def _seat_policies(policy: object) -> tuple[str, ...]:
-    """Four per-seat policies, each ``greedy`` or ``best``, as a tuple."""
-    fixed = ("greedy", "best")
-    if (
-        not isinstance(policy, (tuple, list))
-        or len(policy) != 4
-        or not all(isinstance(p, str) and p in fixed for p in policy)
-    ):
-        raise InvalidRulesError(
-            f"a policy per seat is four of 'greedy' and 'best', got {_show(policy)}"
-        )
-    return tuple(policy)
-
-
 def _policy_seed(policy: object, seed: int | Rng | None) -> int | None:
     """The random policy's base seed (None for the others), checked as :func:`arrange` does."""
     if policy not in POLICIES:
@@ -188,7 +175,7 @@ def deal_counts(
     array = _seed_array(seeds)
     per_seat = not isinstance(policy, str)
     if per_seat:
-        policy = _seat_policies(policy)
+        policy = check_policies(policy)
     base = None if per_seat else _policy_seed(policy, seed)
     if per_seat and seed is not None:
         raise InvalidRulesError(f"only the random policy takes a seed; got {_show(seed)}")

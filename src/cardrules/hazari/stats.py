@@ -35,15 +35,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import attrs
 
 from cardrules.cards import _show
-from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError
+from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.extras import needs_numpy
 from cardrules.hazari.combination import Kind
 from cardrules.hazari.deal import PLAYERS
+from cardrules.hazari.policies import BATCH_POLICIES, check_policies
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import HazariState
 
@@ -54,12 +54,6 @@ POINT_STEP = 5
 """Every score is a multiple of 5 (H2), so the points are counted in steps of 5."""
 _BINS = 360 // POINT_STEP + 1
 _KINDS = len(Kind)
-
-BATCH_POLICIES = ("greedy", "best", "random")
-"""The arranging policies of :meth:`HazariStats.from_batch` (see
-:func:`~cardrules.hazari.batch.arrange`): ``greedy`` plays as
-:class:`~cardrules.hazari.bots.GreedyBot`, ``best`` as
-:class:`~cardrules.hazari.bots.SolverBot`."""
 
 Counts = tuple[tuple[int, ...], ...]
 
@@ -132,7 +126,7 @@ class HazariStats:
         It needs numpy; without it, it raises :class:`~cardrules.errors.InvalidRulesError`
         saying how to install it.
         """
-        policies = _policies(policy)
+        policies = check_policies(policy)
         with needs_numpy():
             from cardrules.hazari.batch_stats import deal_counts  # numpy only when asked for
         deals, played, won, points = deal_counts(
@@ -241,22 +235,3 @@ def _finished(game: object, number: int) -> HazariState:
     if not game.is_terminal:
         raise InvalidStateError(f"game {number} is not over: seat {game.current_player} to act")
     return game
-
-
-def _policies(policy: object) -> Any:
-    """``policy`` as one policy name, or a tuple of four, checked."""
-    if isinstance(policy, str):
-        if policy not in BATCH_POLICIES:
-            raise InvalidRulesError(
-                f"unknown policy {_show(policy)} (expected one of {', '.join(BATCH_POLICIES)})"
-            )
-        return policy
-    if not isinstance(policy, Sequence) or len(policy) != PLAYERS:
-        raise InvalidRulesError(f"policy must be a name or four names, got {_show(policy)}")
-    for name in policy:
-        if name not in ("greedy", "best"):
-            raise InvalidRulesError(
-                f"a policy per seat is 'greedy' or 'best', got {_show(name)}"
-                " (the random policy arranges every seat)"
-            )
-    return tuple(policy)
