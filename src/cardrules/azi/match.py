@@ -22,11 +22,11 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 import attrs
 
-from cardrules import svg
 from cardrules.azi.actions import AziAction, parse_action
 from cardrules.azi.events import AziMatchEvent, GameStarted, MatchOver
 from cardrules.azi.observation import AziMatchObservation
@@ -35,8 +35,8 @@ from cardrules.azi.state import AziState, draw_dealer
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError
-from cardrules.game import LegalActions, Turn
-from cardrules.records import GameRecord, dump_json, load_record, parse_json_text, record_of
+from cardrules.match import History, Match
+from cardrules.records import GameRecord, dump_json, load_record, parse_json_text
 from cardrules.rng import check_seed, derive_seed
 
 __all__ = ["MATCH_GAME", "AziMatch"]
@@ -79,7 +79,7 @@ def _game(
 
 
 @attrs.frozen(init=False, repr=False, eq=False)
-class AziMatch:
+class AziMatch(Match[AziState, AziAction, AziMatchEvent]):
     """One position of an Azi match. Create it with :meth:`new`.
 
     ``finished`` are the games already played; ``current`` is the game in progress
@@ -88,10 +88,11 @@ class AziMatch:
     a :class:`~cardrules.dealing.Dealing`.
     """
 
+    _record_game: ClassVar[str] = MATCH_GAME
     rules: AziRules
     dealing: Dealing
     first_dealer: int
-    finished: tuple[AziState, ...]
+    _history: History[AziState] = attrs.field(alias="finished")
     current: AziState
 
     def __init__(
@@ -99,7 +100,7 @@ class AziMatch:
         rules: AziRules,
         seed: int | Dealing,
         first_dealer: int | None = None,
-        finished: tuple[AziState, ...] = (),
+        finished: Iterable[AziState] = (),
         current: AziState | None = None,
     ) -> None:
         _check_rules(None, None, rules)
@@ -109,15 +110,16 @@ class AziMatch:
             first_dealer = draw_dealer(dealing, players)
         elif type(first_dealer) is not int or not 0 <= first_dealer < players:
             raise InvalidRulesError(f"first dealer {_show(first_dealer)} is not a seat")
+        history = History(finished)
         if current is None:
-            if finished:
+            if history:
                 raise InvalidStateError("a match with finished games needs its current game")
             current = _game(rules, dealing, first_dealer, 0, None)
         for name, value in (
             ("rules", rules),
             ("dealing", dealing),
             ("first_dealer", first_dealer),
-            ("finished", finished),
+            ("_history", history),
             ("current", current),
         ):
             object.__setattr__(self, name, value)
@@ -161,17 +163,7 @@ class AziMatch:
     @property
     def games(self) -> tuple[AziState, ...]:
         """Every game so far, the current one last."""
-        return (*self.finished, self.current)
-
-    @property
-    def is_terminal(self) -> bool:
-        """True once the last game of the match is over."""
-        return self.current.is_terminal
-
-    @property
-    def current_player(self) -> int | None:
-        """Who must act in the current game, or ``None`` once the match is over."""
-        return self.current.current_player
+        return self._games()
 
     def dealer_of(self, game: int) -> int:
         """The dealer of the first deal of game number ``game`` (0-based)."""
@@ -179,38 +171,20 @@ class AziMatch:
             raise InvalidStateError(f"game must be a game number from 0, got {_show(game)}")
         return (self.first_dealer + game) % self.rules.players
 
-    def legal_actions(self) -> LegalActions[AziAction]:
-        """The legal actions of the current game."""
-        return self.current.legal_actions()
+    def _next(self, ended: AziState) -> AziState | None:
+        number = len(self._history) + 1
+        if number >= self.rules.games_per_match:
+            return None
+        return _game(self.rules, self.dealing, self.first_dealer, number, ended)
 
-    def apply(self, action: AziAction) -> AziMatch:
-        """Apply ``action`` to the current game; start the next game when it ends.
+    def _replace(self, history: History[AziState], current: AziState, ended: object) -> AziMatch:
+        return AziMatch(self.rules, self.dealing, self.first_dealer, history, current)
 
-        Raises :class:`~cardrules.errors.IllegalActionError` like a game does.
-        """
-        game = self.current.apply(action)
-        rules, dealing, first = self.rules, self.dealing, self.first_dealer
-        number = len(self.finished) + 1
-        if not game.is_terminal or number >= rules.games_per_match:
-            return AziMatch(rules, dealing, first, self.finished, game)
-        finished = (*self.finished, game)
-        return AziMatch(rules, dealing, first, finished, _game(rules, dealing, first, number, game))
+    def _started(self, number: int, game: AziState) -> AziMatchEvent:
+        return GameStarted(number, game.first_dealer)
 
-    def action_id(self, action: AziAction) -> int:
-        """The fixed id of ``action`` (the same as in a game)."""
-        return self.current.action_id(action)
-
-    def action_from_id(self, action_id: int) -> AziAction:
-        """The action whose id is ``action_id``."""
-        return self.current.action_from_id(action_id)
-
-    def legal_action_ids(self) -> list[int]:
-        """The ids of the legal actions, sorted."""
-        return self.current.legal_action_ids()
-
-    def legal_action_mask(self) -> bytes:
-        """One byte per action id: 1 where the action is legal, else 0."""
-        return self.current.legal_action_mask()
+    def _over(self) -> AziMatchEvent:
+        return MatchOver(self.returns())
 
     def observation(self, player: int) -> AziMatchObservation:
         """What ``player`` may know: their view of every game so far, and the totals."""
@@ -232,40 +206,15 @@ class AziMatch:
                     totals[seat] += chips
         return tuple(totals)
 
-    @property
-    def history(self) -> tuple[Turn[AziAction], ...]:
-        """Every action of every game, in order."""
-        return tuple(turn for game in self.games for turn in game.history)
-
-    @property
-    def events(self) -> tuple[AziMatchEvent, ...]:
-        """Each game's events after a :class:`GameStarted`, then :class:`MatchOver` at the end."""
-        events: list[AziMatchEvent] = []
-        for number, game in enumerate(self.games):
-            events.append(GameStarted(number, game.first_dealer))
-            events.extend(game.events)
-        if self.is_terminal:
-            events.append(MatchOver(self.returns()))
-        return tuple(events)
-
     # -------------------------------------------------------------------- JSON
 
     def summary(self) -> dict[str, Any]:
         """The derived facts a record stores to detect tampering."""
         return {
-            "game": len(self.finished),
+            "game": len(self._history),
             "current": self.current.summary(),
             "totals": list(self.returns()),
         }
-
-    def record(self) -> GameRecord:
-        """The match as a :class:`~cardrules.records.GameRecord`."""
-        return record_of(MATCH_GAME, self)
-
-    def to_json(self) -> dict[str, Any]:
-        """The match (rules, dealing, actions and a summary) as a JSON-ready dict."""
-        data: dict[str, Any] = self.record().to_json()
-        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> AziMatch:
@@ -293,12 +242,12 @@ class AziMatch:
             self.rules == other.rules
             and self.dealing == other.dealing
             and self.first_dealer == other.first_dealer
-            and len(self.finished) == len(other.finished)
+            and len(self._history) == len(other._history)
             and self.current == other.current
         )
 
     def __hash__(self) -> int:
-        return hash((self.rules, self.first_dealer, len(self.finished), self.current))
+        return hash((self.rules, self.first_dealer, len(self._history), self.current))
 
     def __repr__(self) -> str:
         """``load_game(spec).state_from_text(line)``, or ``AziMatch.from_json(...)``
@@ -309,13 +258,9 @@ class AziMatch:
 
     def __str__(self) -> str:
         count = self.rules.games_per_match
-        state = "over" if self.is_terminal else f"game {len(self.finished) + 1} of {count}"
+        state = "over" if self.is_terminal else f"game {len(self._history) + 1} of {count}"
         totals = ", ".join(f"seat {seat} {chips:+d}" for seat, chips in enumerate(self.returns()))
         return f"Azi match: {state}; totals {totals}\n{self.current}"
-
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
-        return svg.render(self)
 
 
 def _legacy(data: dict[str, Any]) -> AziMatch:
@@ -335,7 +280,7 @@ def _legacy(data: dict[str, Any]) -> AziMatch:
         start = match.current
         same_rules = attrs.evolve(game.rules, match_games=rules.match_games) == rules
         if (
-            len(match.finished) != number
+            len(match._history) != number
             or not same_rules
             or (game.dealing, game.first_dealer) != (start.dealing, start.first_dealer)
         ):

@@ -24,22 +24,21 @@ Hazari match to 400: deal ..., seat ... dealt; over
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
-from cardrules import svg
 from cardrules.cards import format_cards
 from cardrules.dealing import Dealing
-from cardrules.game import LegalActions, Turn
 from cardrules.hazari.actions import HazariAction, parse_action
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.events import DealStarted, MatchEvent, MatchOver
 from cardrules.hazari.observation import HazariMatchObservation
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import HazariState
-from cardrules.records import GameRecord, dump_json, load_record, record_of
+from cardrules.match import History, Match
+from cardrules.records import GameRecord, dump_json, load_record
 
 __all__ = ["MATCH_GAME", "HazariMatch"]
 
@@ -52,8 +51,12 @@ def _winners(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
+def _history(deals: Iterable[HazariState]) -> History[HazariState]:
+    return History(deals)
+
+
 @attrs.frozen(repr=False)
-class HazariMatch:
+class HazariMatch(Match[HazariState, HazariAction, MatchEvent]):
     """One position of a Hazari match. Create it with :meth:`new` or :meth:`from_dealing`.
 
     ``finished`` are the deals already played; ``current`` is the deal in progress (or
@@ -61,10 +64,11 @@ class HazariMatch:
     finished deal, the last one included once the match is over.
     """
 
+    _record_game: ClassVar[str] = MATCH_GAME
     rules: HazariRules
     dealing: Dealing
     first_dealer: int
-    finished: tuple[HazariState, ...]
+    _history: History[HazariState] = attrs.field(alias="finished", converter=_history)
     current: HazariState
     totals: tuple[int, ...]
 
@@ -92,43 +96,34 @@ class HazariMatch:
     @property
     def deals(self) -> tuple[HazariState, ...]:
         """Every deal so far, the current one last."""
-        return (*self.finished, self.current)
-
-    @property
-    def is_terminal(self) -> bool:
-        """True once the last deal is over and someone has reached the target."""
-        return self.current.is_terminal
-
-    @property
-    def current_player(self) -> int | None:
-        """Who must act in the current deal, or ``None`` once the match is over."""
-        return self.current.current_player
+        return self._games()
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the highest total once the match is over (joint winners), else ``()``."""
         return _winners(self.totals) if self.is_terminal else ()
 
-    def legal_actions(self) -> LegalActions[HazariAction]:
-        """The legal actions of the current deal."""
-        return self.current.legal_actions()
+    def _totals_after(self, deal: HazariState) -> tuple[int, ...]:
+        return tuple(a + b for a, b in zip(self.totals, deal.scores, strict=True))
 
-    def apply(self, action: HazariAction) -> HazariMatch:
-        """Apply ``action`` to the current deal; start the next deal when it ends.
-
-        Raises :class:`~cardrules.errors.IllegalActionError` like a deal does.
-        """
-        deal = self.current.apply(action)
-        rules, dealing, first = self.rules, self.dealing, self.first_dealer
-        if not deal.is_terminal:
-            return HazariMatch(rules, dealing, first, self.finished, deal, self.totals)
-        totals = tuple(a + b for a, b in zip(self.totals, deal.scores, strict=True))
-        if max(totals) >= rules.target:
-            return HazariMatch(rules, dealing, first, self.finished, deal, totals)
-        following = HazariState.from_dealing(
-            self.dealing, dealer=(deal.dealer + 1) % PLAYERS, deal=deal.deal + 1, rules=self.rules
+    def _next(self, ended: HazariState) -> HazariState | None:
+        if max(self._totals_after(ended)) >= self.rules.target:
+            return None
+        return HazariState.from_dealing(
+            self.dealing, dealer=(ended.dealer + 1) % PLAYERS, deal=ended.deal + 1, rules=self.rules
         )
-        return attrs.evolve(self, finished=(*self.finished, deal), current=following, totals=totals)
+
+    def _replace(
+        self, history: History[HazariState], current: HazariState, ended: HazariState | None
+    ) -> HazariMatch:
+        totals = self.totals if ended is None else self._totals_after(ended)
+        return HazariMatch(self.rules, self.dealing, self.first_dealer, history, current, totals)
+
+    def _started(self, number: int, game: HazariState) -> MatchEvent:
+        return DealStarted(game.deal, game.dealer)
+
+    def _over(self) -> MatchEvent:
+        return MatchOver(self.totals, self.winners)
 
     def observation(self, player: int) -> HazariMatchObservation:
         """What ``player`` may know: their view of every deal so far, and the totals."""
@@ -145,22 +140,6 @@ class HazariMatch:
         """Each seat's total card points over the match so far."""
         return self.totals
 
-    @property
-    def history(self) -> tuple[Turn[HazariAction], ...]:
-        """Every action of every deal, in order."""
-        return tuple(turn for deal in self.deals for turn in deal.history)
-
-    @property
-    def events(self) -> tuple[MatchEvent, ...]:
-        """Each deal's events after a :class:`DealStarted`, then :class:`MatchOver` at the end."""
-        events: list[MatchEvent] = []
-        for deal in self.deals:
-            events.append(DealStarted(deal.deal, deal.dealer))
-            events.extend(deal.events)
-        if self.is_terminal:
-            events.append(MatchOver(self.totals, self.winners))
-        return tuple(events)
-
     def summary(self) -> dict[str, Any]:
         """The derived facts a record stores to detect tampering."""
         return {
@@ -171,31 +150,6 @@ class HazariMatch:
             "totals": list(self.totals),
             "winners": list(self.winners),
         }
-
-    def action_id(self, action: HazariAction) -> int:
-        """The id of ``action`` in the current deal (see :meth:`HazariState.action_id`)."""
-        return self.current.action_id(action)
-
-    def action_from_id(self, action_id: int) -> HazariAction:
-        """The action of the current deal whose id is ``action_id``."""
-        return self.current.action_from_id(action_id)
-
-    def legal_action_ids(self) -> list[int]:
-        """The ids of the current deal's legal actions, ascending."""
-        return self.current.legal_action_ids()
-
-    def legal_action_mask(self) -> bytes:
-        """One byte per id of the current deal: 1 where the action is legal."""
-        return self.current.legal_action_mask()
-
-    def record(self) -> GameRecord:
-        """The match as a :class:`~cardrules.records.GameRecord`."""
-        return record_of(MATCH_GAME, self)
-
-    def to_json(self) -> dict[str, Any]:
-        """The match (rules, dealing, actions and a summary) as a JSON-ready dict."""
-        result: dict[str, Any] = self.record().to_json()
-        return result
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str | bytes) -> HazariMatch:
@@ -230,7 +184,3 @@ class HazariMatch:
         from cardrules.records.text import state_repr
 
         return state_repr(self, lambda: f"HazariMatch.from_json({self.to_json()!r})")
-
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows; see :func:`cardrules.svg.render`."""
-        return svg.render(self)
