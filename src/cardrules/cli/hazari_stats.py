@@ -96,7 +96,7 @@ def _run(args: argparse.Namespace) -> int:
     if engine == "batch":
         if None in policies:
             raise UsageError("the batch engine plays only the greedy and solver bots", PROG)
-        seeds = [derive_seed(seed, i) for i in range(deals)]
+        seeds = (derive_seed(seed, i) for i in range(deals))  # streamed, never a list
         stats = HazariStats.from_batch(seeds, [str(policy) for policy in policies])
     else:
         stats = _scalar(game, bots, deals, seed, check_jobs(args.jobs, PROG))

@@ -20,6 +20,10 @@ Trio            ...
 
 from __future__ import annotations
 
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+
 import attrs
 import numpy as np
 import numpy.typing as npt
@@ -42,7 +46,7 @@ from cardrules.hazari.policies import check_policies
 from cardrules.hazari.rules import HazariRules
 from cardrules.rng import Rng, check_seed
 
-__all__ = ["RoundStats", "deal_counts", "round_stats"]
+__all__ = ["RoundStats", "deal_counts", "round_stats", "seed_blocks"]
 
 CLASSES = len(COMBINATIONS)
 ROUNDS = 4
@@ -105,13 +109,14 @@ def round_stats(
     each combination was played and took each round."""
     rules = _allowed_rules(rules)
     _seat(dealer)
-    array = _seed_array(seeds)
     base = _policy_seed(policy, seed)
     played = np.zeros(ROUNDS * CLASSES, dtype=np.int64)
     won = np.zeros(ROUNDS * CLASSES, dtype=np.int64)
     rounds = np.arange(ROUNDS) * CLASSES
-    for start in range(0, len(array), _BLOCK):
-        hands = deal(array[start : start + _BLOCK], dealer)
+    deals = 0
+    for start, block in seed_blocks(seeds):
+        deals += len(block)
+        hands = deal(block, dealer)
         if base is not None:
             # Hand numbers run on across blocks: the same draws as one call for all.
             arranged = _arranged_random(hands, base, start)
@@ -124,7 +129,49 @@ def round_stats(
         played += np.bincount((by_round + rounds).reshape(-1), minlength=ROUNDS * CLASSES)
         taken = np.take_along_axis(by_round, winners[:, None, :], axis=1)[:, 0, :]
         won += np.bincount((taken + rounds).reshape(-1), minlength=ROUNDS * CLASSES)
-    return RoundStats(len(array), played.reshape(ROUNDS, CLASSES), won.reshape(ROUNDS, CLASSES))
+    return RoundStats(deals, played.reshape(ROUNDS, CLASSES), won.reshape(ROUNDS, CLASSES))
+
+
+def seed_blocks(seeds: object, size: int = _BLOCK) -> Iterator[tuple[int, npt.NDArray[np.uint64]]]:
+    """``(start, block)`` for the seeds in blocks of ``size``, checked block by block
+    as :func:`~cardrules.hazari.batch.deal` checks them: a range, an array or an
+    iterator is read a block at a time, never whole.
+
+    >>> [(start, block.tolist()) for start, block in seed_blocks(range(5), 2)]
+    [(0, [0, 1]), (2, [2, 3]), (4, [4])]
+    >>> next(seed_blocks(iter([1, -1])))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidSeedError: seeds[1]: seed -1 is not an integer in 0..2**64-1
+    """
+    if isinstance(seeds, (range, np.ndarray)):
+        if isinstance(seeds, np.ndarray) and seeds.ndim != 1:
+            _seed_array(seeds)  # the shape's error
+        parts: Iterator[object] = (
+            seeds[start : start + size] for start in range(0, len(seeds), size)
+        )
+    elif isinstance(seeds, (str, bytes, dict)) or not isinstance(seeds, Iterable):
+        parts = iter([seeds])  # the type's error
+    else:
+        values = iter(seeds)
+        parts = iter(lambda: list(itertools.islice(values, size)), [])
+    start = 0
+    for part in parts:
+        block = _offset_checked(part, start)
+        yield start, block
+        start += len(block)
+
+
+_AT = re.compile(r"seeds\[(\d+)\]")
+
+
+def _offset_checked(part: object, start: int) -> npt.NDArray[np.uint64]:
+    """``_seed_array(part)``, an error naming the seed's place in the whole."""
+    try:
+        return _seed_array(part)
+    except InvalidSeedError as exc:
+        text = _AT.sub(lambda m: f"seeds[{int(m.group(1)) + start}]", str(exc), count=1)
+        raise InvalidSeedError(text) from None
 
 
 def _policy_seed(policy: object, seed: int | Rng | None) -> int | None:
@@ -172,7 +219,6 @@ def deal_counts(
     ``greedy`` and ``best``, one per seat."""
     rules = _allowed_rules(rules)
     _seat(dealer)
-    array = _seed_array(seeds)
     per_seat = not isinstance(policy, str)
     if per_seat:
         policy = check_policies(policy)
@@ -182,8 +228,10 @@ def deal_counts(
     played = np.zeros((ROUNDS, len(Kind)), dtype=np.int64)
     won = np.zeros((ROUNDS, len(Kind)), dtype=np.int64)
     points = np.zeros((4, POINT_BINS), dtype=np.int64)
-    for start in range(0, len(array), _BLOCK):
-        hands = deal(array[start : start + _BLOCK], dealer)
+    deals = 0
+    for start, block in seed_blocks(seeds):
+        deals += len(block)
+        hands = deal(block, dealer)
         if per_seat:
             arranged = np.stack([arrange(hands[:, s], p) for s, p in enumerate(policy)], axis=1)
         elif base is not None:
@@ -200,7 +248,7 @@ def deal_counts(
             won[r] += np.bincount(taken[:, r], minlength=len(Kind))
         for s in range(4):
             points[s] += np.bincount(scores[:, s] // 5, minlength=POINT_BINS)
-    return len(array), _tuples(played), _tuples(won), _tuples(points)
+    return deals, _tuples(played), _tuples(won), _tuples(points)
 
 
 def _tuples(counts: Counts) -> KindCounts:
