@@ -278,6 +278,6 @@ def test_without_its_checks_no_observation_loads(
     monkeypatch: pytest.MonkeyPatch, module: Any, cls: Any, observation: Any
 ) -> None:
     data = observation().to_json()
-    monkeypatch.setattr(module, "_CHECKS", {})
+    monkeypatch.setattr(module._CHECKS, "_checks", {})  # as before witness installs them
     with pytest.raises(InvalidStateError, match="witness"):
         cls.from_json(data)

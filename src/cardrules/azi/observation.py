@@ -38,36 +38,18 @@ from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
 from cardrules.cards import Card, _show, format_cards, parse_card
 from cardrules.errors import CardRulesError, InvalidStateError
+from cardrules.observation import ObservationChecks
 from cardrules.records import json_object
 
 __all__ = ["AziMatchObservation", "AziObservation"]
 
 
-_Observation = TypeVar("_Observation")
-_Check = Callable[[Any], None]
-_CHECKS: dict[str, _Check] = {}
+_CHECKS = ObservationChecks("Azi", "cardrules.azi.witness")
 
-
-def install_checks(game: _Check, match: _Check) -> None:
-    """Install the checks that ``from_json`` runs on every observation it reads: ``game``
-    for an AziObservation, ``match`` for an AziMatchObservation.
-
-    :mod:`cardrules.azi.witness` installs its checks when the package is imported.
-    They replay games, so they live above the state module that builds observations,
-    and are handed down here rather than imported. Until they are installed, nothing loads.
-    """
-    _CHECKS["game"] = game
-    _CHECKS["match"] = match
-
-
-def _checked(kind: str, observation: _Observation) -> _Observation:
-    check = _CHECKS.get(kind)
-    if check is None:
-        raise InvalidStateError(
-            "Azi observations are checked by cardrules.azi.witness, which is not loaded"
-        )
-    check(observation)
-    return observation
+install_checks = _CHECKS.install
+"""Install the checks ``from_json`` runs (:meth:`~cardrules.observation.ObservationChecks.install`);
+:mod:`cardrules.azi.witness` installs them when the package is imported."""
+_checked = _CHECKS.checked
 
 
 T = TypeVar("T")

@@ -17,8 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
@@ -37,36 +36,18 @@ from cardrules.hazari.events import (
 )
 from cardrules.hazari.partitions import sorted_hand
 from cardrules.hazari.rules import HazariRules
+from cardrules.observation import ObservationChecks
 from cardrules.records import dump_json, json_object
 
 __all__ = ["HazariMatchObservation", "HazariObservation"]
 
 
-_Observation = TypeVar("_Observation")
-_Check = Callable[[Any], None]
-_CHECKS: dict[str, _Check] = {}
+_CHECKS = ObservationChecks("Hazari", "cardrules.hazari.witness")
 
-
-def install_checks(game: _Check, match: _Check) -> None:
-    """Install the checks that ``from_json`` runs on every observation it reads: ``game``
-    for a HazariObservation, ``match`` for a HazariMatchObservation.
-
-    :mod:`cardrules.hazari.witness` installs its checks when the package is imported.
-    They replay games, so they live above the state module that builds observations,
-    and are handed down here rather than imported. Until they are installed, nothing loads.
-    """
-    _CHECKS["game"] = game
-    _CHECKS["match"] = match
-
-
-def _checked(kind: str, observation: _Observation) -> _Observation:
-    check = _CHECKS.get(kind)
-    if check is None:
-        raise InvalidStateError(
-            "Hazari observations are checked by cardrules.hazari.witness, which is not loaded"
-        )
-    check(observation)
-    return observation
+install_checks = _CHECKS.install
+"""Install the checks ``from_json`` runs (:meth:`~cardrules.observation.ObservationChecks.install`);
+:mod:`cardrules.hazari.witness` installs them when the package is imported."""
+_checked = _CHECKS.checked
 
 
 _DEAL_KEYS = (
