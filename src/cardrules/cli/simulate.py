@@ -73,6 +73,11 @@ def _simulate(args: argparse.Namespace) -> int:
     jobs = check_jobs(args.jobs)
     if batch and jobs > 1:
         raise UsageError("--engine batch runs on one core; leave out --jobs")
+    if batch and args.format != "summary":
+        raise UsageError(
+            f"--engine batch keeps no rows per game, so it prints only the summary; use"
+            f" --engine scalar for --format {args.format} (or --out FILE for each game's record)"
+        )
     progress = None if args.quiet else ProgressBar(prog=PROG)
     if progress is not None and args.games >= PROBE_FROM and not batch:
         start = progress.clock()

@@ -36,7 +36,16 @@ from cardrules.records import dump_json
 from cardrules.registry import Game
 from cardrules.runner import BOT_STREAM, SimulationResult, Stat
 
-__all__ = ["CHUNK", "ENGINES", "BatchRunner", "add_engine_option", "batch_runner", "exact_stat"]
+__all__ = [
+    "CHUNK",
+    "ENGINES",
+    "BatchRunner",
+    "BatchSimulationResult",
+    "Sums",
+    "add_engine_option",
+    "batch_runner",
+    "exact_stat",
+]
 
 ENGINES = ("scalar", "batch")
 """The engines ``simulate --engine`` offers."""
@@ -94,42 +103,69 @@ def _sums(values: Any) -> tuple[int, int]:
 def exact_stat(values: Any) -> Stat:
     """:meth:`Stat.of` of a 1-D integer array, from its exact sums: the same figures,
     bit for bit, without a Python float per value."""
-    count = len(values)
-    if count == 0:
-        return Stat(0, math.nan, math.nan)
-    total, squares = _sums(values)
-    mean = float(total) / count
-    if count < 2:
-        return Stat(count, mean, math.nan)
-    spread = Fraction(count * squares - total * total, count * (count - 1))
-    return Stat(count, mean, float(_sqrt_of_fraction(spread.numerator, spread.denominator)))
+    return Sums.of(values).stat()
+
+
+@attrs.frozen
+class Sums:
+    """The count, exact sum and exact sum of squares of some returns: what a
+    :class:`~cardrules.runner.Stat` is made from, added up a chunk at a time.
+
+    >>> import numpy as np
+    >>> Sums.of(np.array([1, 2])) + Sums.of(np.array([-3]))
+    Sums(count=3, total=0, squares=14)
+    """
+
+    count: int = 0
+    total: int = 0
+    squares: int = 0
+
+    @classmethod
+    def of(cls, values: Any) -> Sums:
+        """The sums of a 1-D integer array."""
+        return cls(len(values), *_sums(values))
+
+    def __add__(self, other: Sums) -> Sums:
+        return Sums(
+            self.count + other.count, self.total + other.total, self.squares + other.squares
+        )
+
+    def stat(self) -> Stat:
+        """:meth:`Stat.of` of the values summed, bit for bit."""
+        count, total = self.count, self.total
+        if count == 0:
+            return Stat(0, math.nan, math.nan)
+        mean = float(total) / count
+        if count < 2:
+            return Stat(count, mean, math.nan)
+        spread = Fraction(count * self.squares - total * total, count * (count - 1))
+        return Stat(count, mean, float(_sqrt_of_fraction(spread.numerator, spread.denominator)))
 
 
 @attrs.frozen
 class BatchSimulationResult(SimulationResult):
-    """A :class:`~cardrules.runner.SimulationResult` kept as arrays: ``games`` is
-    empty, and ``returns[i, seat]`` and ``seating[i, seat]`` (the bot in that seat)
-    hold each game; the summary figures are those of the scalar result."""
+    """A :class:`~cardrules.runner.SimulationResult` kept as sums, in memory that does
+    not grow with the games: ``games`` is empty, and ``seat_sums[seat]`` and
+    ``bot_sums[bot]`` add up the returns of each seat and each bot; the summary figures
+    are those of the scalar result."""
 
-    returns: Any = attrs.field(default=None, repr=False)
-    seating: Any = attrs.field(default=None, repr=False)
+    seat_sums: tuple[Sums, ...] = attrs.field(default=(), repr=False)
+    bot_sums: tuple[Sums, ...] = attrs.field(default=(), repr=False)
 
     @property
     def num_games(self) -> int:
         """How many games were played."""
-        return len(self.returns)
+        return self.seat_sums[0].count if self.seat_sums else 0
 
     @property
     def per_seat(self) -> tuple[Stat, ...]:
         """The returns of each seat, whoever sat there."""
-        return tuple(exact_stat(self.returns[:, seat]) for seat in range(self.returns.shape[1]))
+        return tuple(sums.stat() for sums in self.seat_sums)
 
     @property
     def per_bot(self) -> tuple[Stat, ...]:
         """The returns of each bot, wherever it sat."""
-        return tuple(
-            exact_stat(self.returns[self.seating == bot]) for bot in range(len(self.bot_names))
-        )
+        return tuple(sums.stat() for sums in self.bot_sums)
 
 
 @attrs.frozen
@@ -162,8 +198,8 @@ class BatchRunner:
         from cardrules.rng import derive_seed
 
         players = self.game.num_players
-        returns = np.zeros((games, players), dtype=np.int64)
-        seating = np.zeros((games, players), dtype=np.int64)
+        seat_sums = [Sums()] * players
+        bot_sums = [Sums()] * players
         policies = np.array(self.policies, dtype=np.int64)
         for start in range(0, games, CHUNK):
             index = np.arange(start, min(games, start + CHUNK), dtype=np.uint64)
@@ -180,15 +216,17 @@ class BatchRunner:
                 policies[seats],
                 derive_seed(seed, BOT_STREAM, start),
             )
-            rows = slice(start, start + len(index))
-            returns[rows], seating[rows] = played.returns, seats
+            returns = np.asarray(played.returns)
+            for seat in range(players):
+                seat_sums[seat] += Sums.of(returns[:, seat])
+                bot_sums[seat] += Sums.of(returns[seats == seat])
             if records is not None:
                 for row in range(len(index)):
                     records.write(dump_json(played.record(row)) + "\n")
             if progress is not None:
-                progress(rows.stop, games)
+                progress(start + len(index), games)
         names = tuple(self.bots.names[number] for number in self.policies)
-        return BatchSimulationResult(names, (), returns, seating)
+        return BatchSimulationResult(names, (), tuple(seat_sums), tuple(bot_sums))
 
 
 def batch_runner(game: Game, text: str | None) -> tuple[list[str], BatchRunner]:
