@@ -260,9 +260,7 @@ def _dealt(states: list[Any], player: int) -> list[tuple[str, str]]:
     observation first shows them), and ``Trump{n}`` for a trump card shown."""
     hands: dict[tuple[int, int], tuple[str | None, str | None]] = {}
     for state in states:
-        seen = state.observation(player)
-        current = getattr(seen, "current", seen)
-        key = (len(getattr(seen, "games", getattr(seen, "deals", ()))), current.deal)
+        key, current = _deal_seen(state, player)
         hand, trump = getattr(current, "hand", None), getattr(current, "trump_card", None)
         known = hands.get(key, (None, None))
         hands[key] = (
@@ -271,6 +269,21 @@ def _dealt(states: list[Any], player: int) -> list[tuple[str, str]]:
         )
     tags = [(f"Hand{n}", hand) for n, (hand, _) in enumerate(hands.values()) if hand]
     return tags + [(f"Trump{n}", trump) for n, (_, trump) in enumerate(hands.values()) if trump]
+
+
+def _deal_seen(state: Any, player: int) -> tuple[tuple[int, int], Any]:
+    """The place ``(games so far, deal)`` of the deal in progress at ``state``, and
+    ``player``'s observation of it. A match's observation holds every earlier game, so
+    a match (its finished games a :class:`~cardrules.match.History`, whose length costs
+    nothing) observes its current game alone: one match costs time linear in its length.
+    """
+    finished = getattr(state, "_history", None)
+    if finished is not None and hasattr(state, "current"):
+        current = state.current.observation(player)
+        return (len(finished) + 1, current.deal), current
+    seen = state.observation(player)
+    current = getattr(seen, "current", seen)
+    return (len(getattr(seen, "games", getattr(seen, "deals", ()))), current.deal), current
 
 
 def _record_and_state(source: Source) -> tuple[GameRecord, Any]:
