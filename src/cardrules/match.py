@@ -29,6 +29,7 @@ from typing_extensions import Self
 
 from cardrules import svg
 from cardrules.dealing import Dealing
+from cardrules.errors import InvalidStateError
 from cardrules.game import LegalActions, Turn
 from cardrules.records import GameRecord, record_of
 
@@ -62,6 +63,8 @@ class History(Sequence[T]):
         if isinstance(games, History):
             self._cell = games._cell
             return
+        if not isinstance(games, Iterable):
+            raise InvalidStateError(f"finished games must be an iterable of games, not {games!r}")
         cell: _Cell = None
         for length, game in enumerate(games, 1):
             cell = (cell, game, length)

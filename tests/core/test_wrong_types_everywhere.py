@@ -20,7 +20,7 @@ events, matches, games, chance states, bots, results...) is called with junk
 arguments (see :mod:`tests.core.wrong_types_support`), sometimes mixed with valid
 values chosen by parameter name. A call may return normally or raise a
 :class:`~cardrules.errors.CardRulesError`; any other exception, or a call running
-over two seconds, fails. A callable exported by several modules (a package
+over two seconds of CPU time, fails. A callable exported by several modules (a package
 re-exporting its submodules) is tested once, under the module that defines it.
 
 Exported names that are not meant to be called are not called (their methods are
