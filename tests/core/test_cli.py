@@ -250,6 +250,7 @@ INTERRUPTS = [
     (("records", "show"), ["-"], "cardrules.cli.records.read_text"),
     (("records", "html"), ["-", "-o", os.devnull], "cardrules.cli.records_html.replay_html"),
     (("demo",), [], "cardrules.cli.demo.play_narrated"),
+    (("engine", "serve"), ["random"], "cardrules.cli.engine.serve"),
 ]
 
 

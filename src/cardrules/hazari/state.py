@@ -47,6 +47,7 @@ from cardrules.hazari.actions import Group, HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
+from cardrules.hazari.forfeit import forfeit_scores
 from cardrules.hazari.groups import (
     GROUP_IDS,
     GroupActions,
@@ -418,6 +419,11 @@ class HazariState:
     def returns(self) -> tuple[int, ...]:
         """Each seat's card points for the deal (all zero until it is over)."""
         return self.scores
+
+    def forfeit_returns(self, seat: int) -> tuple[int, ...]:
+        """Each seat's points if ``seat`` forfeits the deal here (H13,
+        :mod:`cardrules.hazari.forfeit`)."""
+        return forfeit_scores(self, seat)
 
     def result_columns(self) -> tuple[dict[str, int | str | bool | None], ...]:
         """Each seat's own columns for result tables (:mod:`cardrules.tables`): the
