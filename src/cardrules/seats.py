@@ -125,8 +125,8 @@ class Forfeit(CardRulesError):
     ``"timeout"``), ``detail`` says what happened."""
 
     def __init__(self, kind: str, detail: str) -> None:
-        self.kind = str(kind)
-        self.detail = str(detail)[:MAX_DETAIL]
+        self.kind = kind if isinstance(kind, str) else _show(kind)
+        self.detail = (detail if isinstance(detail, str) else _show(detail))[:MAX_DETAIL]
         super().__init__(f"{self.kind}: {self.detail}")
 
 
@@ -182,7 +182,7 @@ class ForfeitedGame(SimulationError):
         self.fault = fault
         self.state = state
         self.returns = returns
-        super().__init__(str(fault))
+        super().__init__(str(fault) if isinstance(fault, Fault) else _show(fault))
 
 
 @runtime_checkable
@@ -255,7 +255,13 @@ def play_seated(
     ``names`` the bots (by default :func:`~cardrules.bot.bot_name`). Every seat
     stands up however the game ends, an exception included.
     """
-    players = len(bots)
+    players = _check_table(state, bots, rngs, game, names)
+    for what, function in (("ask", ask), ("on_turn", on_turn)):
+        if function is not None and not callable(function):
+            raise SimulationError(f"{what} must be a callable or None, got {_show(function)}")
+    for what, number in (("index", index), ("seed", seed)):
+        if type(number) is not int or number < 0:
+            raise SimulationError(f"{what} must be a non-negative int, got {_show(number)}")
     labels = list(names) if names is not None else [bot_name(bot) for bot in bots]
     seats: list[Seat | None] = []
     fault: Fault | None = None
@@ -285,6 +291,33 @@ def play_seated(
     finally:
         times = tuple(None if seated is None else seated.stand(done, fault) for seated in seats)
     return Played(state, done, fault, times)
+
+
+_STATE = ("num_players", "current_player", "is_terminal", "legal_actions", "apply", "observation")
+
+
+def _check_table(state: object, bots: object, rngs: object, game: object, names: object) -> int:
+    """The number of seats, once the arguments of :func:`play_seated` are checked."""
+    if isinstance(state, type) or not all(hasattr(state, name) for name in _STATE):
+        raise SimulationError(f"play_seated needs a game state, got {_show(state)}")
+    players = state.num_players  # type: ignore[attr-defined]
+    for what, items in (("bots", bots), ("rngs", rngs), ("names", names)):
+        if what == "names" and items is None:
+            continue
+        if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
+            raise SimulationError(f"{what} must be a sequence, got {_show(items)}")
+        if len(items) != players:
+            raise SimulationError(f"the game has {players} seats but {len(items)} {what}")
+    for bot in bots:  # type: ignore[attr-defined]
+        if not isinstance(bot, SeatedBot) and not callable(getattr(bot, "choose", None)):
+            raise SimulationError(f"{_show(bot)} is not a bot: it has no choose method")
+    if not all(isinstance(rng, Rng) for rng in rngs):  # type: ignore[attr-defined]
+        raise SimulationError(f"each seat draws from an Rng, got {_show(rngs)}")
+    if names is not None and not all(isinstance(name, str) for name in names):  # type: ignore[attr-defined]
+        raise SimulationError(f"names must be text, got {_show(names)}")
+    if game is not None and not isinstance(game, str):
+        raise SimulationError(f"game must be spec text or None, got {_show(game)}")
+    return int(players)
 
 
 def _plain(bot: Any, seat: int, state: Any, legal: LegalActions[Any], rng: Rng) -> Any:

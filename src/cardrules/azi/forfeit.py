@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules.azi.rules import AziRules
 from cardrules.cards import _show
 from cardrules.errors import InvalidStateError
 
@@ -32,6 +33,8 @@ __all__ = ["forfeit_returns"]
 
 def forfeit_returns(state: Any, seat: int) -> tuple[int, ...]:
     """Each seat's net chips when ``seat`` forfeits the game ``state`` (A16)."""
+    if not isinstance(getattr(state, "rules", None), AziRules) or not hasattr(state, "balances"):
+        raise InvalidStateError(f"an Azi forfeit needs an Azi game, got {_show(state)}")
     players = state.num_players
     if type(seat) is not int or not 0 <= seat < players:
         raise InvalidStateError(f"seat {_show(seat)} is not a seat in 0..{players - 1}")

@@ -171,11 +171,12 @@ class EngineBot:
         return EngineSeat(self, sitting)
 
     def close(self) -> None:
-        """Stop this engine's waiting processes in this process (a new game starts one)."""
+        """Say ``quit`` to this engine's waiting processes in this process, and stop them
+        (a new game starts one)."""
         with _IDLE_LOCK:
             idle = _IDLE.pop(self._key, [])
         for process, _ in idle:
-            process.stop()
+            process.quit()
 
     def _acquire(self) -> tuple[EngineProcess, EngineInfo]:
         with _IDLE_LOCK:
@@ -218,6 +219,11 @@ class EngineSeat:
     tells it the result. See :class:`~cardrules.seats.Seat`."""
 
     def __init__(self, bot: EngineBot, sitting: Sitting) -> None:
+        if not isinstance(bot, EngineBot) or not isinstance(sitting, Sitting):
+            raise EngineError(
+                f"an engine seat needs an EngineBot and a Sitting, got {_show(bot)}"
+                f" and {_show(sitting)}"
+            )
         if sitting.game is None:
             raise EngineError(
                 f"the engine {bot.name} plays a registered game: give the runner a game"
@@ -325,7 +331,7 @@ class EngineSeat:
                 action = self.game.parse_action(text)
             legal = action in decision.legal
         except Exception as exc:  # whatever the game says of what the engine wrote
-            raise Forfeit("illegal", f"{shown} is not legal here: {visible(exc)}") from None
+            raise Forfeit("illegal", f"{shown} is not legal here: {visible(str(exc))}") from None
         if not legal:
-            raise Forfeit("illegal", f"{shown} ({visible(action)}) is not legal here")
+            raise Forfeit("illegal", f"{shown} ({visible(str(action))}) is not legal here")
         return action

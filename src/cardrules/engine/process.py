@@ -35,7 +35,9 @@ import weakref
 from collections.abc import Sequence
 from typing import IO
 
-from cardrules.engine.protocol import MAX_ENGINE_LINE, visible
+from cardrules.cards import _show
+from cardrules.engine.protocol import MAX_ENGINE_LINE, encode, visible
+from cardrules.errors import EngineError
 from cardrules.seats import Forfeit
 
 __all__ = ["EngineProcess", "live_engines", "stop_all"]
@@ -122,6 +124,15 @@ class EngineProcess:
     """One running engine: its command's process, its pipes and its standard error."""
 
     def __init__(self, argv: Sequence[str], cwd: str | None = None) -> None:
+        if (
+            isinstance(argv, (str, bytes))
+            or not isinstance(argv, Sequence)
+            or not argv
+            or not all(isinstance(part, str) and part and "\0" not in part for part in argv)
+        ):
+            raise EngineError(f"an engine's command is a list of arguments, got {_show(argv)}")
+        if cwd is not None and not isinstance(cwd, str):
+            raise EngineError(f"an engine's directory is a path or None, got {_show(cwd)}")
         _register_exit()
         self.argv = tuple(argv)
         self._stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
@@ -235,6 +246,15 @@ class EngineProcess:
         """Forget the standard error written so far (at the start of each game)."""
         with contextlib.suppress(OSError, ValueError):
             self._stderr.truncate(0)
+
+    def quit(self, grace: float = 1.0) -> None:
+        """Say ``quit``, give the engine ``grace`` seconds to exit, then :meth:`stop` it."""
+        if self.running:
+            with contextlib.suppress(Forfeit):
+                self.send(encode({"type": "quit"}), time.monotonic() + grace)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self._process.wait(timeout=grace)
+        self.stop()
 
     def stop(self) -> None:
         """Kill the engine's process group and wait for it; safe to call twice."""

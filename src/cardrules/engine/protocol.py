@@ -33,6 +33,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.cards import _show
 from cardrules.errors import EngineError, InvalidStateError
 from cardrules.records import parse_json_text
 from cardrules.seats import Forfeit
@@ -101,7 +102,9 @@ def visible(text: object, limit: int = MAX_TEXT) -> str:
     >>> visible("a\\x1b[2Jb\\u202e")
     'a\\\\x1b[2Jb\\\\u202e'
     """
-    shown = str(text)[:limit]
+    if type(limit) is not int or limit < 0:
+        raise EngineError(f"a limit is a non-negative int, got {_show(limit)}")
+    shown = (text if isinstance(text, str) else _show(text))[:limit]
     if shown.isprintable():
         return shown
     return "".join(
@@ -121,7 +124,13 @@ def encode(message: Mapping[str, Any]) -> bytes:
     >>> encode({"type": "quit"})
     b'{"type":"quit"}\\n'
     """
-    return (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    if not isinstance(message, Mapping):
+        raise EngineError(f"a message is a mapping, got {_show(message)}")
+    try:
+        text = json.dumps(dict(message), separators=(",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise EngineError(f"a message must be JSON: {exc}") from None
+    return (text + "\n").encode()
 
 
 def hello() -> dict[str, Any]:
@@ -135,12 +144,14 @@ def read_line(line: bytes) -> dict[str, Any]:
     Anything else is a ``malformed`` :class:`~cardrules.seats.Forfeit`; so is a line
     longer than :data:`MAX_ENGINE_LINE` (``overlong``).
     """
+    if not isinstance(line, (bytes, bytearray)):
+        raise EngineError(f"a line from an engine is bytes, got {_show(line)}")
     if len(line) > MAX_ENGINE_LINE:
         raise Forfeit("overlong", f"a line longer than {MAX_ENGINE_LINE} bytes")
     try:
         message = parse_json_text(line)
     except InvalidStateError as exc:
-        raise Forfeit("malformed", visible(exc)) from None
+        raise Forfeit("malformed", visible(str(exc))) from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise Forfeit("malformed", f"not a message (a JSON object with a type): {_quote(line)}")
     return message
@@ -167,6 +178,7 @@ class EngineInfo:
 def engine_info(message: Mapping[str, Any]) -> EngineInfo:
     """The engine's handshake, checked: its type, protocol and major version first
     (``version`` faults), then its fields (``malformed``)."""
+    _check_message(message)
     if message.get("type") != "engine":
         raise Forfeit("malformed", f"expected the engine's handshake, got {_type(message)}")
     protocol, version = message.get("protocol"), message.get("version")
@@ -219,6 +231,8 @@ def _scalar(value: object) -> bool:
 def check_option(info: EngineInfo, name: str, value: Scalar) -> None:
     """Refuse, with :class:`~cardrules.errors.EngineError` naming the engine, an option
     value it does not accept."""
+    if not isinstance(info, EngineInfo) or not isinstance(name, str):
+        raise EngineError(f"check_option needs an EngineInfo and a name, got {_show(info)}")
     spec = info.options.get(name)
     if spec is None:
         accepted = ", ".join(info.options) or "none"
@@ -228,7 +242,7 @@ def check_option(info: EngineInfo, name: str, value: Scalar) -> None:
     default = spec["default"]
     kinds = (int, float) if type(default) in (int, float) else (type(default),)
     if type(value) not in kinds or (isinstance(value, bool) != isinstance(default, bool)):
-        raise EngineError(f"option {name!r} of {info.name} takes a {type(default).__name__}")
+        raise EngineError(f"option {name!r} of {info.name} takes {_KINDS[type(default)]}")
     low, high, choices = spec.get("min"), spec.get("max"), spec.get("choices")
     if _number(value) and (
         (_number(low) and value < low) or (_number(high) and value > high)  # type: ignore[operator]
@@ -236,6 +250,10 @@ def check_option(info: EngineInfo, name: str, value: Scalar) -> None:
         raise EngineError(f"option {name!r} of {info.name} runs from {low} to {high}")
     if isinstance(choices, list) and value not in choices:
         raise EngineError(f"option {name!r} of {info.name} is one of {choices}")
+
+
+_KINDS = {bool: "true or false", int: "a number", float: "a number", str: "text"}
+_KINDS[type(None)] = "nothing but null"
 
 
 def _number(value: object) -> bool:
@@ -254,6 +272,7 @@ class Answer:
 
 def read_answer(message: Mapping[str, Any]) -> Answer:
     """The engine's answer, checked: ``{"type": "action", "id": N}`` or ``"text"``."""
+    _check_message(message)
     if message.get("type") != "action":
         raise Forfeit("malformed", f"expected an action, got {_type(message)}")
     number, text, info = message.get("id"), message.get("text"), message.get("info")
@@ -266,6 +285,11 @@ def read_answer(message: Mapping[str, Any]) -> Answer:
     if info is not None and not isinstance(info, str):
         raise Forfeit("malformed", "an action's info must be text")
     return Answer(number, text, None if info is None else visible(info))
+
+
+def _check_message(message: object) -> None:
+    if not isinstance(message, Mapping):
+        raise EngineError(f"a message is a mapping, got {_show(message)}")
 
 
 def _type(message: Mapping[str, Any]) -> str:

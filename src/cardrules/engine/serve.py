@@ -32,7 +32,6 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
-from cardrules._version import __version__
 from cardrules.bot import LegalView
 from cardrules.cards import _show
 from cardrules.engine.protocol import MAJOR, MAX_DEALER_LINE, PROTOCOL, VERSION, encode
@@ -51,7 +50,7 @@ def serve(
     bot_for: BotForGame,
     *,
     name: str,
-    author: str = f"cardrules {__version__}",
+    author: str = "cardrules",
     input: IO[bytes] | None = None,
     output: IO[bytes] | None = None,
 ) -> int:
@@ -62,9 +61,22 @@ def serve(
     raises :class:`~cardrules.errors.EngineError`; message types it does not know are
     ignored, as the protocol asks of every engine.
     """
+    if not callable(bot_for) or not isinstance(name, str) or not isinstance(author, str):
+        raise EngineError(
+            f"serve needs a bot maker, and a name and an author as text, got {_show(bot_for)}"
+        )
     reader = input if input is not None else sys.stdin.buffer
     writer = output if output is not None else sys.stdout.buffer
-    table = _Table(bot_for)
+    for stream, method in ((reader, "readline"), (writer, "write")):
+        if not callable(getattr(stream, method, None)):
+            raise EngineError(f"serve reads and writes binary streams, got {_show(stream)}")
+    try:
+        return _play(_Table(bot_for), reader, writer, name, author)
+    except OSError as exc:
+        raise EngineError(f"the engine cannot talk to its dealer: {exc}") from None
+
+
+def _play(table: _Table, reader: IO[bytes], writer: IO[bytes], name: str, author: str) -> int:
     while True:
         line = reader.readline(MAX_DEALER_LINE + 1)
         if not line:

@@ -16,12 +16,15 @@ from cardrules.cards import _show
 from cardrules.errors import InvalidStateError
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.points import DEAL_POINTS
+from cardrules.hazari.rules import HazariRules
 
 __all__ = ["forfeit_scores"]
 
 
 def forfeit_scores(state: object, seat: int) -> tuple[int, ...]:
     """Each seat's score when ``seat`` forfeits the deal ``state`` (H13)."""
+    if not isinstance(getattr(state, "rules", None), HazariRules):
+        raise InvalidStateError(f"a Hazari forfeit needs a Hazari deal, got {_show(state)}")
     if type(seat) is not int or not 0 <= seat < PLAYERS:
         raise InvalidStateError(f"seat {_show(seat)} is not a seat in 0..{PLAYERS - 1}")
     share = DEAL_POINTS // (PLAYERS - 1)
