@@ -52,6 +52,8 @@ def _docs_commands() -> list[tuple[str, str]]:
             stripped = line.strip()
             if " toy " in f"{stripped} ":
                 continue  # the installed example game: tests/core/test_entry_points.py
+            if "exec:" in stripped or "mybot:" in stripped:
+                continue  # engines and a bot of your own: tests/engine/test_documented_engines.py
             if stripped.startswith("$ cardrules "):
                 found.append((f"{name}:{number}", stripped[2:]))
             elif stripped.startswith("cardrules "):

@@ -129,7 +129,8 @@ def test_an_engine_dies_with_its_dealer_even_when_the_dealer_is_killed(tmp_path:
     assert wait_gone([*engines, group]) == []
 
 
-def test_ctrl_c_stops_the_command_and_its_engine(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.soak)])
+def test_ctrl_c_stops_the_command_and_its_engines(tmp_path: Path, jobs: str) -> None:
     command = f"exec:{sys.executable} {SCRIPT} sleep {tmp_path}"
     cli = subprocess.Popen(
         [
@@ -141,24 +142,27 @@ def test_ctrl_c_stops_the_command_and_its_engine(tmp_path: Path) -> None:
             "--bots",
             f"{command},random",
             "--games",
-            "4",
+            "8",
             "--quiet",
             "--time-limit",
             "600",
+            "--jobs",
+            jobs,
         ],
         stderr=subprocess.PIPE,
         text=True,
     )
     try:
         end = time.monotonic() + 60
-        while not recorded(tmp_path) and time.monotonic() < end:
+        while len(recorded(tmp_path)) < int(jobs) and time.monotonic() < end:
             time.sleep(0.05)
-        time.sleep(0.5)  # the engine is asked for its first decision, and sleeps
+        time.sleep(0.5)  # the engines are asked for their first decision, and sleep
     finally:
         cli.send_signal(signal.SIGINT)
         _, err = cli.communicate(timeout=60)
     assert cli.returncode == 130, err
-    assert wait_gone(recorded(tmp_path)) == [] and recorded(tmp_path)
+    assert len(recorded(tmp_path)) >= int(jobs)
+    assert wait_gone(recorded(tmp_path)) == []
 
 
 def test_a_fault_names_what_a_replay_needs() -> None:

@@ -74,7 +74,8 @@ os._exit(code if code >= 0 else 128 - code)
 
 _GUARDED = sys.platform.startswith("linux")
 
-_LIVE: dict[int, subprocess.Popen[bytes]] = {}
+_LIVE: dict[int, tuple[int, subprocess.Popen[bytes]]] = {}
+"""Each running engine's group id, with the id of the process that started it."""
 _LOCK = threading.Lock()
 _FINALIZING: list[int] = []
 
@@ -84,8 +85,9 @@ TAIL = 300
 
 def live_engines() -> tuple[int, ...]:
     """The process ids (each its group's) of the engines this process has running."""
+    me = os.getpid()
     with _LOCK:
-        return tuple(_LIVE)
+        return tuple(pid for pid, (owner, _) in _LIVE.items() if owner == me)
 
 
 def stop_all() -> None:
@@ -96,9 +98,9 @@ def stop_all() -> None:
 
 def _kill(pid: int) -> None:
     with _LOCK:
-        process = _LIVE.pop(pid, None)
-    if process is None:
-        return
+        owner, process = _LIVE.pop(pid, (0, None))
+    if process is None or owner != os.getpid():
+        return  # a forked child leaves its parent's engines alone
     with contextlib.suppress(OSError):
         os.killpg(pid, signal.SIGKILL)
     with contextlib.suppress(OSError, subprocess.TimeoutExpired):
@@ -165,7 +167,7 @@ class EngineProcess:
         os.set_blocking(self._in, False)
         self._buffer = bytearray()
         with _LOCK:
-            _LIVE[self.pid] = process
+            _LIVE[self.pid] = (os.getpid(), process)
         self._finalizer = weakref.finalize(self, _kill, self.pid)
 
     @property
