@@ -154,14 +154,19 @@ def measure(spec: str, bot_name: str, games: int, seed: int) -> dict[str, Any]:
     }
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def build_parser() -> argparse.ArgumentParser:
+    """The script's options."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games per game (default 40)")
     parser.add_argument("--game", choices=sorted(PAIRS), help="one game only (default both)")
     parser.add_argument("--bot", help="the bot (default heuristic in Azi, greedy in Hazari)")
     parser.add_argument("--json", metavar="OUT", help="also write the figures as JSON")
     add_seed_options(parser)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
     seed = game_seed(args, 0)
     specs = [args.game] if args.game else sorted(PAIRS)
     command = command_line("bench_engine.py", argv)

@@ -101,7 +101,9 @@ def _limit(value: object, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise EngineError(f"{what} is a number of seconds, got {_show(value)}")
     if not 0 < value <= MAX_TIME_LIMIT or math.isnan(value):
-        raise EngineError(f"{what} must be above 0 and at most {MAX_TIME_LIMIT:g} s, got {value}")
+        raise EngineError(
+            f"{what} must be above 0 and at most {MAX_TIME_LIMIT:g} s, got {_show(value)}"
+        )
     return float(value)
 
 

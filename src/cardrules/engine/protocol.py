@@ -247,9 +247,9 @@ def check_option(info: EngineInfo, name: str, value: Scalar) -> None:
     if _number(value) and (
         (_number(low) and value < low) or (_number(high) and value > high)  # type: ignore[operator]
     ):
-        raise EngineError(f"option {name!r} of {info.name} runs from {low} to {high}")
+        raise EngineError(f"option {name!r} of {info.name} runs from {_show(low)} to {_show(high)}")
     if isinstance(choices, list) and value not in choices:
-        raise EngineError(f"option {name!r} of {info.name} is one of {choices}")
+        raise EngineError(f"option {name!r} of {info.name} is one of {_show(choices)}")
 
 
 _KINDS = {bool: "true or false", int: "a number", float: "a number", str: "text"}
