@@ -3,6 +3,7 @@
 Importing :mod:`cardrules.azi` registers these with :func:`cardrules.svg.render`.
 The public facts come from an observation (every seat sees them alike); the
 cards come from the state, or, for one seat's view, only from that seat's hand.
+The trump card lies face up beside the dealer's hand (A4).
 
 >>> from cardrules import azi, svg
 >>> state = azi.new_game(players=4, seed=7)
@@ -121,6 +122,7 @@ def _draw(
         middle,
         str(observation.trump_card),
         bottom=0 if you is None else you,
+        dealer=observation.dealer,
     )
     return svg.draw_table(table)
 
