@@ -219,20 +219,19 @@ def _felt(placed: list[tuple[_Block, float, float]]) -> tuple[float, float]:
 
 
 def _draw_items(row: list[_Item], x: float, y: float) -> str:
+    """Each item at its place, its cards and caption drawn relative to its corner, so
+    that the same group drawn anywhere is the same text inside."""
     parts = []
     for item in row:
-        width = row_width(len(item.cards))
-        left = x + (item.width - width) / 2
-        parts.append(f"<g {item.kind}>")
+        parts.append(f'<g {item.kind} transform="translate({number(x)},{number(y)})">')
+        middle = item.width / 2
         if item.cards:
-            parts.append(card_row(left, y, item.cards))
+            parts.append(card_row(middle - row_width(len(item.cards)) / 2, 0, item.cards))
         else:
-            parts.append(text(x + item.width / 2, y + CARD_HEIGHT / 2 + 5, "no cards", size=13))
+            parts.append(text(middle, CARD_HEIGHT / 2 + 5, "no cards", size=13))
         if item.caption:
             fill = _GOLD if item.gold else "#e8f5e9"
-            parts.append(
-                text(x + item.width / 2, y + CARD_HEIGHT + 13, item.caption, size=12, fill=fill)
-            )
+            parts.append(text(middle, CARD_HEIGHT + 13, item.caption, size=12, fill=fill))
         parts.append("</g>")
         x += item.width + _ITEM_GAP
     return "".join(parts)
@@ -271,9 +270,43 @@ def _plays(table: Table) -> list[Play]:
     return plays + list(table.plays)
 
 
+Box = tuple[float, float, float, float]
+
+
+def _inside(box: Box, radii: tuple[float, float]) -> bool:
+    """Whether ``box`` lies on the felt, clear of its rim."""
+    rx, ry = radii[0] - 6, radii[1] - 6
+    return all(
+        ((x - _CX) / rx) ** 2 + ((y - _CY) / ry) ** 2 <= 1
+        for x in (box[0], box[2])
+        for y in (box[1], box[3])
+    )
+
+
+def _spot(
+    item: _Item, toward: tuple[float, float], radii: tuple[float, float], taken: list[Box]
+) -> Box:
+    """Where a play lies: on the way from the middle to its seat, as near the middle as
+    it can be on the felt and clear of the facts and the plays before it; pushed up or
+    down, away from the middle, when the facts are in its way."""
+    facts = taken[0]
+    dx, dy = toward
+    half_w, half_h = item.width / 2 + 6, item.height / 2 + 6
+    candidates = []
+    for step in range(5, 20):
+        x, y = _CX + step / 20 * radii[0] * dx, _CY + step / 20 * radii[1] * dy
+        box = (x - half_w, y - half_h, x + half_w, y + half_h)
+        if _boxes_meet(box, facts) and abs(dy) > 1e-9:
+            y = facts[3] + half_h if dy > 0 else facts[1] - half_h
+            box = (x - half_w, y - half_h, x + half_w, y + half_h)
+        candidates.append(box)
+        if _inside(box, radii) and not any(_boxes_meet(box, other) for other in taken):
+            return box
+    return candidates[0]
+
+
 def _draw_plays(table: Table, radii: tuple[float, float], info: tuple[float, float]) -> str:
-    """The plays, each in front of its seat (a trump without a dealer to the right),
-    as near the middle as the facts there and the plays before allow."""
+    """The plays, each in front of its seat (a trump without a dealer to the right)."""
     taken = [(_CX - info[0] / 2, _CY - info[1] / 2, _CX + info[0] / 2, _CY + info[1] / 2)]
     parts = []
     for play in _plays(table):
@@ -281,13 +314,8 @@ def _draw_plays(table: Table, radii: tuple[float, float], info: tuple[float, flo
         if play.seat < 0:
             kind = 'class="trump"'
         item = _Item(play.cards, play.caption, play.marked or play.seat < 0, kind)
-        dx, dy = _direction(play.seat, table) if play.seat >= 0 else (1.0, 0.0)
-        for step in range(5, 19):
-            x = _CX + step / 20 * radii[0] * dx - item.width / 2
-            y = _CY + step / 20 * radii[1] * dy - item.height / 2
-            box = (x - 6, y - 6, x + item.width + 6, y + item.height + 6)
-            if not any(_boxes_meet(box, other) for other in taken):
-                break
+        toward = _direction(play.seat, table) if play.seat >= 0 else (1.0, 0.0)
+        box = _spot(item, toward, radii, taken)
         taken.append(box)
         if play.marked:
             parts.append(
@@ -295,7 +323,7 @@ def _draw_plays(table: Table, radii: tuple[float, float], info: tuple[float, flo
                 f' width="{number(item.width + 8)}" height="{number(item.height + 8)}" rx="6"'
                 f' fill="none" stroke="{_GOLD}" stroke-width="2.5"/>'
             )
-        parts.append(_draw_items([item], x, y))
+        parts.append(_draw_items([item], box[0] + 6, box[1] + 6))
     return "".join(parts)
 
 
