@@ -204,24 +204,24 @@ def _page(games: list[dict[str, Any]], pieces: list[str], first: int) -> str:
         f'<option value="{first + i}">{escape(game["title"])}</option>'
         for i, game in enumerate(games)
     )
-    first = games[0]
+    shown = games[0]
     chooser = (
         f'<select id="game" aria-label="game">{options}</select>'
         if len(games) > 1
         else f'<select id="game" aria-label="game" hidden>{options}</select>'
-        f'<span id="title">{escape(first["title"])}</span>'
+        f'<span id="title">{escape(shown["title"])}</span>'
     )
     return (
         _HEAD
         + f"<body><header>{chooser}"
         + '<button id="first" title="first position (Home)">First</button>'
         + '<button id="prev" title="back (left arrow)">&#x25C0; Back</button>'
-        + f'<span id="counter">step 0 of {len(first["frames"]) - 1}</span>'
+        + f'<span id="counter">step 0 of {len(shown["frames"]) - 1}</span>'
         + '<button id="next" title="forward (right arrow)">Forward &#x25B6;</button>'
         + '<button id="last" title="last position (End)">Last</button></header>'
-        + f'<p id="caption">{escape(first["captions"][0])}</p>'
+        + f'<p id="caption">{escape(shown["captions"][0])}</p>'
         + svg.sprite(pieces)
-        + f'<div id="frame">{"".join(pieces[i] for i in first["frames"][0])}</div>'
+        + f'<div id="frame">{"".join(pieces[i] for i in shown["frames"][0])}</div>'
         + f'<script type="application/json" id="data">{data}</script>'
         + f"<script>{_SCRIPT}</script></body></html>\n"
     )

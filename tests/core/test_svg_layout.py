@@ -27,10 +27,11 @@ RIM = 5  # half the felt's stroke
 
 @pytest.fixture(scope="module")
 def hazari_deal() -> HazariState:
-    state = load_game("hazari").new_state(seed=7)
+    state: Any = load_game("hazari").new_state(seed=7)
     while not state.is_terminal:
         state = state.apply(state.legal_actions()[0])
-    return state
+    deal: HazariState = state
+    return deal
 
 
 def _classes(element: ET.Element) -> list[str]:

@@ -16,12 +16,12 @@ import attrs
 import pytest
 
 from cardrules import Card, Dealing, Deck, Rng, load_game, svg
-from cardrules.hazari import evaluate
 from cardrules.cli import records_html
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
+from cardrules.hazari import evaluate
 from cardrules.replay import ReplayLimitError, frames_of, replay_html, steps_of
-from tests.core.test_svg import SVG, hidden_cards
+from tests.core.test_svg import hidden_cards
 
 
 def finished(spec: str, seed: int) -> Any:
