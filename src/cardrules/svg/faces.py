@@ -83,6 +83,7 @@ def checked(function: Callable[P, R]) -> Callable[P, R]:
     return call
 
 
+@checked
 def number(value: float) -> str:
     """``value`` as an SVG coordinate: one decimal at most, none when it is whole.
 
@@ -94,6 +95,7 @@ def number(value: float) -> str:
     return "0" if shown == "-0" else shown
 
 
+@checked
 def text(
     x: float,
     y: float,
@@ -109,8 +111,18 @@ def text(
     >>> text(10, 20, "a < b", fill="#ffd54f")
     '<text x="10" y="20" fill="#ffd54f">a &lt; b</text>'
     """
+    if type(size) is not int:
+        raise DrawingError(f"text size must be an int, got {_short(size)}")
+    for name, value in (
+        ("content", content),
+        ("anchor", anchor),
+        ("fill", fill),
+        ("weight", weight),
+    ):
+        if not isinstance(value, str):
+            raise DrawingError(f"text {name} must be a str, got {_short(value)}")
     extra = "".join(
-        f' {name}="{value}"'
+        f" {name}={quoteattr(value)}"
         for name, value, default in (
             ("font-size", str(size), "14"),
             ("text-anchor", anchor, "middle"),
@@ -181,6 +193,7 @@ def card(x: float, y: float, face: str | None) -> str:
 _GAP = 16
 
 
+@checked
 def row_width(count: int, groups: Sequence[int] = ()) -> int:
     if count == 0:
         return 0
