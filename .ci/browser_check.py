@@ -10,8 +10,10 @@ from the DOM Chromium dumps:
   1), pressing the arrow keys and clicking the buttons (the page's own handlers)
   show the right step counter, caption and exactly the cards of that step;
 - that the docs' example link opens the game and step the docs say;
-- that the selector names each game, its players and its result;
-- that a Hazari round step shows each seat's group in front of it, named, and the
+- that the selector names each game, its players and its result, and that each card
+  face is defined once in the page, its corner reading as the card's text (``T``);
+- that a Hazari deal's arrangements lie in four named groups a seat, and that a
+  Hazari round step shows each seat's group in front of it, named, and the
   group that takes the round framed; that the Azi trump card lies with the
   dealer's cards;
 - that the picture fills the window, large or small, without scrolling sideways.
@@ -192,13 +194,38 @@ def check_docs_link(binary: str, url: str, states: list[Any]) -> None:
     check_step(binary, url, fragment, found[int(step)], f"step {step} of {len(found) - 1}")
 
 
-def check_selector(page: str, states: list[Any]) -> None:
-    titles = [html.unescape(t) for t in re.findall(r"<option value=\"\d+\">([^<]*)</option>", page)]
+def check_selector_and_faces(binary: str, url: str, states: list[Any]) -> None:
+    """As Chromium holds the page: the selector names each game, its players and its
+    result; each card face is defined once, its corner reading as the card's text (T)."""
+    dom = chromium(binary, "--dump-dom", url)
+    titles = [html.unescape(t) for t in re.findall(r'<option value="\d+">([^<]*)</option>', dom)]
     for number, (title, state) in enumerate(zip(titles, states, strict=True), 1):
         name = str(state.to_json()["game"]).capitalize()
         want = f"game {number}: {name}, {state.num_players} players, seat "
         if not (title.startswith(want) and " wins (" in title):
             fail(f"the selector says {title!r}, expected {want!r}... wins (...)")
+    if len(titles) != len(states):
+        fail(f"the selector names {len(titles)} games, not {len(states)}")
+    symbols = re.findall(r'<symbol id="cr-([^"]+)"[^>]*>.*?<text[^>]*>([^<]*)</text>', dom)
+    ids = [face for face, _ in symbols]
+    if len(ids) != len(set(ids)) or len(ids) < 40:
+        fail(f"the page defines its card faces {len(ids)} times, {len(set(ids))} of them apart")
+    wrong = [(face, rank) for face, rank in symbols if rank != face[:-1]]
+    if wrong:
+        fail(f"card corners that do not read as the card's text: {wrong[:5]}")
+
+
+def check_arrangements(binary: str, url: str, number: int, state: Any) -> None:
+    """Once every seat is up: each seat's four groups drawn apart, each named."""
+    step = len(frames_of(state)) - 1
+    fragment = f"game={number}&step={step}"
+    picture = check_step(binary, url, fragment, steps_of(state)[step], f"step {step} of {step + 4}")
+    for seat in (e for e in tree(picture).iter() if "seat" in classes(e)):
+        groups = [g for g in seat.iter() if "group" in classes(g)]
+        names = ["".join(g.itertext()).strip() for g in groups]
+        arrangement = state.arrangements[int(seat.attrib["data-seat"])]
+        if names != [str(c) for c in arrangement.combinations]:
+            fail(f"at #{fragment} seat {seat.attrib['data-seat']}'s groups are named {names}")
 
 
 def check_hazari_round(binary: str, url: str, number: int, state: Any) -> str:
@@ -318,8 +345,9 @@ def main(argv: list[str]) -> int:
     url = page.as_uri()
     checks = check_stepping(binary, url, states)
     check_docs_link(binary, url, states)
-    check_selector(page_text, states)
+    check_selector_and_faces(binary, url, states)
     hazari = next(i for i, s in enumerate(states) if s.to_json()["game"] == "hazari")
+    check_arrangements(binary, url, hazari + 1, states[hazari])
     round_two = check_hazari_round(binary, url, hazari + 1, states[hazari])
     trick = check_trump(binary, url, len(states), states[-1])
     check_fit(binary, out)

@@ -114,10 +114,11 @@ def _title(number: int, state: Any) -> str:
         returns = state.returns()
         best = max(returns)
         seats = [seat for seat, value in enumerate(returns) if value == best]
+        gain = f"+{best}" if best >= 0 else str(best)
         if len(seats) == 1:
-            result = f"seat {seats[0]} wins ({best:+d})"
+            result = f"seat {seats[0]} wins ({gain})"
         else:
-            result = f"seats {', '.join(map(str, seats))} tie ({best:+d})"
+            result = f"seats {', '.join(map(str, seats))} tie ({gain})"
     return f"game {number}: {name}, {state.num_players} players, {result}"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from cardrules import Rng, load_game
+from cardrules.errors import CardRulesError
 from cardrules.replay import replay_html
 from tests.core.test_svg_replay import finished, games_of, parsed
 
@@ -58,7 +59,7 @@ def test_games_count_from_one_everywhere_on_the_page() -> None:
     one = replay_html(states[:1], first=2)
     assert '<span id="title">game 2: Azi, 4 players' in one
     for bad in (0, -1, True, "1"):
-        with pytest.raises(Exception, match="first must be a positive int"):
+        with pytest.raises(CardRulesError, match="first must be a positive int"):
             replay_html(states, first=bad)  # type: ignore[arg-type]
 
 

@@ -76,6 +76,7 @@ _MARGIN, _TOP = 10, 36  # the title's line is above _TOP
 _LABEL, _LINE, _ROW_GAP, _ITEM_GAP, _PAD = 22, 16, 6, 14, 6
 _SIDE, _WIDE = 180, 620  # how wide a row of cards may be at a side seat, at the others
 _GOLD = "#ffd54f"
+_Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 def _wide(content: str, size: float) -> float:
@@ -259,7 +260,7 @@ def _draw_seat(index: int, block: _Block, x: float, y: float) -> str:
     return "".join(parts)
 
 
-def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+def _boxes_meet(a: _Box, b: _Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -270,10 +271,7 @@ def _plays(table: Table) -> list[Play]:
     return plays + list(table.plays)
 
 
-Box = tuple[float, float, float, float]
-
-
-def _inside(box: Box, radii: tuple[float, float]) -> bool:
+def _inside(box: _Box, radii: tuple[float, float]) -> bool:
     """Whether ``box`` lies on the felt, clear of its rim."""
     rx, ry = radii[0] - 6, radii[1] - 6
     return all(
@@ -284,8 +282,8 @@ def _inside(box: Box, radii: tuple[float, float]) -> bool:
 
 
 def _spot(
-    item: _Item, toward: tuple[float, float], radii: tuple[float, float], taken: list[Box]
-) -> Box:
+    item: _Item, toward: tuple[float, float], radii: tuple[float, float], taken: list[_Box]
+) -> _Box:
     """Where a play lies: on the way from the middle to its seat, as near the middle as
     it can be on the felt and clear of the facts and the plays before it; pushed up or
     down, away from the middle, when the facts are in its way."""
