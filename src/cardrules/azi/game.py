@@ -156,9 +156,9 @@ class AziDefinition(GameDefinition):
         return batch_engine(rules)
 
     def batch_bots(self, game: Any) -> Any:
-        """The bots ``simulate --engine batch`` plays (:mod:`cardrules.azi.batch_bots`)."""
+        """The bots ``simulate --engine batch`` plays (:mod:`cardrules.azi.batch.bots`)."""
         with needs_numpy():
-            from cardrules.azi.batch_bots import AziBatchBots  # numpy only when asked for
+            from cardrules.azi.batch.bots import AziBatchBots  # numpy only when asked for
 
         return AziBatchBots(game)
 

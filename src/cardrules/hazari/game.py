@@ -128,9 +128,9 @@ class HazariDefinition(GameDefinition):
         )
 
     def batch_bots(self, game: Any) -> Any:
-        """The policies ``simulate --engine batch`` plays (:mod:`cardrules.hazari.batch_bots`)."""
+        """The policies ``simulate --engine batch`` plays (:mod:`cardrules.hazari.batch.bots`)."""
         with needs_numpy():
-            from cardrules.hazari.batch_bots import HazariBatchBots  # numpy only when asked for
+            from cardrules.hazari.batch.bots import HazariBatchBots  # numpy only when asked for
 
         return HazariBatchBots(game)
 
@@ -183,7 +183,7 @@ class HazariDefinition(GameDefinition):
         return information_state_tensor(observation)
 
     def batch_engine(self, rules: Any) -> Any:
-        """The numpy kernels of :mod:`cardrules.hazari.batch_groups` (the ``numpy`` extra),
+        """The numpy kernels of :mod:`cardrules.hazari.batch.groups` (the ``numpy`` extra),
         for ``actions="groups"`` only: a split's mask would have 200,200 columns a game."""
         rules = _rules(rules)
         if rules.actions is not ActionSpace.GROUPS:
@@ -194,7 +194,7 @@ class HazariDefinition(GameDefinition):
                 " load_game('hazari', actions='groups')"
             )
         with needs_numpy():
-            from cardrules.hazari.batch_groups import batch_engine  # numpy only when asked for
+            from cardrules.hazari.batch.groups import batch_engine  # numpy only when asked for
         return batch_engine(rules)
 
     def bots(self) -> Mapping[str, BotFactory]:

@@ -128,7 +128,7 @@ class HazariStats:
         """
         policies = check_policies(policy)
         with needs_numpy():
-            from cardrules.hazari.batch_stats import deal_counts  # numpy only when asked for
+            from cardrules.hazari.batch.stats import deal_counts  # numpy only when asked for
         deals, played, won, points = deal_counts(
             seeds, policies, dealer=dealer, rules=rules, seed=seed
         )
