@@ -63,7 +63,7 @@ from cardrules.errors import (
     InvalidStateError,
 )
 from cardrules.game import ActionTuple, Event, LegalActions, Turn
-from cardrules.records import json_object
+from cardrules.record import json_object
 from cardrules.registry import Game
 from cardrules.rng import Rng
 

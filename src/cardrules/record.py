@@ -1,4 +1,4 @@
-"""Game records: the JSON form shared by every game.
+"""One game record: the JSON form shared by every game.
 
 A record is a game's rules, its :class:`~cardrules.dealing.Dealing` and its actions,
 plus a ``summary`` of the position they lead to. Loading replays the actions
@@ -6,9 +6,8 @@ through the rules, so a loaded state is valid by construction, then checks the
 summary, so a record edited by hand is caught rather than silently reinterpreted.
 
 The JSON is canonical (sorted keys, no spaces), so equal games give identical bytes.
-The text form people read, :mod:`cardrules.records.text` (``.crec`` files), is
-loaded on first use of :func:`read_games`, :func:`read_headers`, :func:`write_games`
-or the names of that module: it replays through the registry, which imports this module.
+This module sits below the registry, which reads records with it; files of records,
+the text form people read (``.crec``), are :mod:`cardrules.records`, above it.
 
 >>> from cardrules.dealing import Dealing
 >>> actions = ({"player": 0, "type": "pass"},)
@@ -22,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
@@ -41,34 +39,16 @@ __all__ = [
     "MAX_SEAT_NAME",
     "VERSION",
     "GameRecord",
-    "TextGame",
-    "TextRecordError",
     "check_summary",
     "dump_json",
-    "game_from_text",
     "json_object",
     "load_record",
     "parse_json_text",
-    "read_games",
-    "read_headers",
     "record_actions",
     "record_of",
     "record_seats",
     "replay",
-    "write_games",
 ]
-
-_TEXT_NAMES = frozenset(
-    {"TextGame", "TextRecordError", "game_from_text", "read_games", "read_headers", "write_games"}
-)
-
-
-def __getattr__(name: str) -> Any:
-    """The text-format names, loaded from :mod:`cardrules.records.text` on first use."""
-    if name in _TEXT_NAMES:
-        return getattr(importlib.import_module(f"{__name__}.text"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 FORMAT = "cardrules"
 VERSION = 1

@@ -15,7 +15,7 @@ from cardrules.bot import bot_name
 from cardrules.bots import LegalView, RandomBot
 from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import BOT_STREAM, SimulationError, Stat, play_game, simulate
 from tests.bots.toy_game import ToyObservation, ToyState

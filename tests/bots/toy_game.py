@@ -23,7 +23,7 @@ from cardrules.deck import Deck
 from cardrules.errors import IllegalActionError, InvalidStateError
 from cardrules.game import ActionTuple, Turn, check_index
 from cardrules.options import json_rules, rules_from_options, whole
-from cardrules.records import GameRecord, replay
+from cardrules.record import GameRecord, replay
 from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
 from tests.bots.toy_view import VIEW

@@ -36,7 +36,7 @@ from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError
 from cardrules.match import History, Match
-from cardrules.records import GameRecord, dump_json, load_record, parse_json_text
+from cardrules.record import GameRecord, dump_json, load_record, parse_json_text
 from cardrules.rng import check_seed, derive_seed
 
 __all__ = ["MATCH_GAME", "AziMatch"]

@@ -35,7 +35,7 @@ from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import InvalidCardsError, InvalidRulesError, InvalidStateError
 from cardrules.game import Turn
-from cardrules.records import GameRecord, dump_json, load_record, record_of
+from cardrules.record import GameRecord, dump_json, load_record, record_of
 from cardrules.rng import Rng, derive_seed
 
 __all__ = ["GAME_NAME", "LOT_KEY", "AziState", "new_game"]

@@ -32,7 +32,7 @@ from cardrules.cli.games import bot_entries
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.extras import NUMPY_HINT
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.registry import Game
 from cardrules.runner import BOT_STREAM, SimulationResult, Stat
 

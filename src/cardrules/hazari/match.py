@@ -38,7 +38,7 @@ from cardrules.hazari.observation import HazariMatchObservation
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import HazariState
 from cardrules.match import History, Match
-from cardrules.records import GameRecord, dump_json, load_record
+from cardrules.record import GameRecord, dump_json, load_record
 
 __all__ = ["MATCH_GAME", "HazariMatch"]
 
