@@ -40,6 +40,7 @@ import attrs
 
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
+from cardrules.deck import Deck
 from cardrules.errors import InvalidRulesError, InvalidStateError, PluginError
 from cardrules.game import GameState
 from cardrules.options import MAX_GAME_NAME, is_game_name, parse_spec
@@ -140,6 +141,20 @@ class GameDefinition(abc.ABC):
         it; a game that does not define it has none.
         """
         raise InvalidRulesError(f"the game {_show(self.name)} writes no view records")
+
+    def with_deck(self, state: Any, deck: Deck) -> GameState[Any, Any]:
+        """``state`` with ``deck`` dealt: the same position, whose dealing holds ``deck``
+        as its next explicit deck (:meth:`Dealing.with_deck
+        <cardrules.dealing.Dealing.with_deck>`), so the deal the game waits for can go on.
+
+        Explicit chance (:mod:`cardrules.chance`) continues a game with it after a deal
+        in its middle, without replaying it; a game that deals only at its start need
+        not define it, and one that does not is refused a later deal by name.
+        """
+        raise InvalidRulesError(
+            f"the game {_show(self.name)} does not say how a deck dealt in its middle joins"
+            f" its state (GameDefinition.with_deck), got {_show(state)} and {_show(deck)}"
+        )
 
     @abc.abstractmethod
     def resample(self, observation: Any, rng: Rng) -> GameState[Any, Any]:

@@ -39,6 +39,7 @@ from cardrules.azi.view import VIEW
 from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
+from cardrules.deck import Deck
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
 from cardrules.extras import needs_numpy
 from cardrules.registry import BotFactory, GameDefinition
@@ -124,6 +125,13 @@ class AziDefinition(GameDefinition):
         if isinstance(action, Discard) and state.current_player != player:
             return "discard ??"
         return str(action)
+
+    def with_deck(self, state: Any, deck: Deck) -> AziState | AziMatch:
+        """``state`` with ``deck`` as the next explicit deck of its dealing: a re-deal
+        (A12) or a match's next game draws it."""
+        if not isinstance(state, (AziState, AziMatch)):
+            raise InvalidStateError(f"expected an Azi state, got {_show(state)}")
+        return state._with_deck(deck)
 
     def resample(self, observation: Any, rng: Rng) -> AziState | AziMatch:
         """A game (or match) consistent with a game (or match) observation."""

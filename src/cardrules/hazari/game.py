@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
+from cardrules.deck import Deck
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.extras import needs_numpy
 from cardrules.hazari.action_ids import SPLITS
@@ -157,6 +158,13 @@ class HazariDefinition(GameDefinition):
             return str(action)
         words = str(action).split()  # "AS KS QS | ..." or "group KC 8D 6S": hide the cards
         return " ".join(word if word in ("|", "group") else "??" for word in words)
+
+    def with_deck(self, state: Any, deck: Deck) -> HazariMatch:
+        """``state``, a match, with ``deck`` as the next explicit deck of its dealing, which its
+        next deal (H9) draws: a deal of its own deals only at its start."""
+        if not isinstance(state, HazariMatch):
+            raise InvalidStateError(f"expected a Hazari match, got {_show(state)}")
+        return state._with_deck(deck)
 
     def resample(self, observation: Any, rng: Rng) -> HazariState | HazariMatch:
         """A deal or a match consistent with a deal's or a match's observation."""
