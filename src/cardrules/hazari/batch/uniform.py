@@ -20,8 +20,8 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.batch import GAMMA, derive_seeds, mix, rejection_limits
 from cardrules.hazari.action_ids import SPLITS
-from cardrules.hazari.batch.shuffle import GAMMA, derive_seeds, mix, rejection_limits
 from cardrules.hazari.batch.tables import C2, C3, COLEX
 from cardrules.hazari.partitions import QUADS
 
