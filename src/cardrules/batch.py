@@ -20,12 +20,14 @@ has it after the same actions. This module needs numpy (the ``numpy`` extra);
 >>> state[0] == scalar.apply(scalar.action_from_id(1))
 True
 
-A game's batch kernels live in its own package: the module ``batch`` next to the
-module of its :class:`~cardrules.registry.GameDefinition` defines
-``batch_engine(rules)``, which returns a :class:`BatchKernels` or raises
-:class:`~cardrules.errors.InvalidRulesError` naming what it cannot run.
+A game's batch kernels live in its own package, ``batch`` in the game's folder
+(:mod:`cardrules.azi.batch`, :mod:`cardrules.hazari.batch`); its
+:class:`~cardrules.registry.GameDefinition`'s ``batch_engine(rules)`` returns them as
+a :class:`BatchKernels`, or raises :class:`~cardrules.errors.InvalidRulesError`
+naming what they cannot run.
 
-The vectorised SplitMix64 here draws exactly what :class:`~cardrules.rng.Rng` draws:
+The vectorised SplitMix64 here, the one every batch engine draws with, draws exactly
+what :class:`~cardrules.rng.Rng` draws:
 
 >>> from cardrules.rng import Rng, derive_seed
 >>> decks = dealt_decks(np.array([7, 8], dtype=np.uint64), np.array([0, 3]), 27)
