@@ -43,8 +43,8 @@ from typing import Any
 import attrs
 
 from cardrules.cards import Card, _show
-from cardrules.chance.links import Chain, chain_of, items, nodes, push, typed, uniform
-from cardrules.chance.record import FORMAT, _checked_apply, _deal, load
+from cardrules.chance._links import Chain, chain_of, items, nodes, push, typed, uniform
+from cardrules.chance._record import FORMAT, _checked_apply, _deal, load
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import (
