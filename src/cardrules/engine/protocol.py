@@ -35,7 +35,7 @@ import attrs
 
 from cardrules.cards import _show
 from cardrules.errors import EngineError, InvalidStateError
-from cardrules.records import parse_json_text
+from cardrules.record import parse_json_text
 from cardrules.seats import Forfeit
 from cardrules.tables import Scalar
 

@@ -36,7 +36,7 @@ from cardrules.bot import LegalView
 from cardrules.cards import _show
 from cardrules.engine.protocol import MAJOR, MAX_DEALER_LINE, PROTOCOL, VERSION, encode
 from cardrules.errors import CardRulesError, EngineError
-from cardrules.records import parse_json_text
+from cardrules.record import parse_json_text
 from cardrules.registry import Game, load_game
 from cardrules.rng import Rng
 
