@@ -23,7 +23,10 @@ def test_the_example_engine_is_short() -> None:
 
 
 @pytest.mark.skipif(NODE is None, reason="Node.js is not installed (.ci/run installs it)")
-@pytest.mark.parametrize("spec", ["azi", "azi(players=3,look_before_fold=true)", "hazari"])
+@pytest.mark.parametrize(
+    "spec",
+    ["azi", "hazari", pytest.param("azi(players=3,look_before_fold=true)", marks=pytest.mark.soak)],
+)
 def test_the_example_engine_plays_a_ladder_without_a_fault(spec: str) -> None:
     assert NODE is not None
     engine = EngineBot([NODE, str(ENGINE)], time_limit=60, name="random-js")

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules.engine.protocol import (
@@ -54,6 +54,7 @@ def test_any_bytes_are_a_message_or_a_named_fault(line: bytes) -> None:
         assert isinstance(message, dict) and isinstance(message["type"], str)
 
 
+@settings(max_examples=50)
 @given(st.dictionaries(st.sampled_from(["type", "id", "text", "info", "x"]), json_values))
 def test_any_object_is_an_answer_or_a_named_fault(message: dict[str, Any]) -> None:
     answer, fault = _outcome(read_answer, message)
@@ -65,6 +66,7 @@ def test_any_object_is_an_answer_or_a_named_fault(message: dict[str, Any]) -> No
         assert answer.id is None or (type(answer.id) is int and answer.id >= 0)
 
 
+@settings(max_examples=50)
 @given(
     st.dictionaries(
         st.sampled_from(["name", "author", "options", "legal_limit", "version", "x"]), json_values
