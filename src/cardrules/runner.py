@@ -603,9 +603,26 @@ def _ask(
         legal_choice = False
     if not legal_choice:
         raise IllegalActionError(
-            f"bot {_show(bot_name(bot))} in seat {seat} chose {_show(action)}, which is not legal"
+            f"bot {_show(bot_name(bot))} in seat {seat} chose {_show(action)} after"
+            f" {len(state.history)} actions, which is not legal; the legal actions were"
+            f" {_some(legal)}"
         )
     return action
+
+
+def _some(legal: LegalActions[Any], most: int = 8) -> str:
+    """Up to ``most`` of ``legal``, as reprs, and how many there are in all."""
+    count = len(legal)
+    shown = ", ".join(_show(legal[index]) for index in range(min(count, most)))
+    return shown if count <= most else f"{shown}, ... ({count} in all)"
+
+
+def _game_text(new_game: GameFactory, state: object) -> str:
+    """What a game factory makes, for a message: a registered game's spec (``azi``,
+    ``azi(players=5)``), else the state's type."""
+    if isinstance(getattr(new_game, "name", None), str):
+        return str(new_game)
+    return type(state).__name__
 
 
 @attrs.frozen
@@ -633,7 +650,12 @@ def _run_task(task: _Task) -> tuple[tuple[GameResult, ...], tuple[str, ...]]:
         seating = _seating(index, players, task.rotate)
         seat_bots = [task.bots[b] for b in seating]
         rngs = [Rng(derive_seed(task.seed, BOT_STREAM + index, b)) for b in seating]
-        final = play_game(task.new_game(game_seed), seat_bots, rngs)
+        start = task.new_game(game_seed)
+        try:
+            final = play_game(start, seat_bots, rngs)
+        except (IllegalActionError, SimulationError) as exc:
+            where = f"{_game_text(task.new_game, start)} game {index} (seed {game_seed})"
+            raise type(exc)(f"{where}: {exc}") from exc
         returns = tuple(final.returns())
         columns = _result_columns(final)
         results.append(GameResult(index, game_seed, seating, returns, len(final.history), columns))
@@ -751,9 +773,10 @@ def _ordered(
             yield chunk
         return
     # At most WINDOW chunks are in flight, so a huge simulation holds only a few
-    # tasks and out-of-order results in memory at any time.
+    # tasks and out-of-order results in memory at any time. Chunks come out in game
+    # order, a failed one raising when its turn comes: the error is a serial run's.
     pending: dict[Future[_Chunk], tuple[int, int]] = {}
-    finished: dict[int, _Chunk] = {}
+    finished: dict[int, Future[_Chunk]] = {}
     order = itertools.count()
     next_out = 0
     try:
@@ -762,12 +785,12 @@ def _ordered(
             while len(pending) >= WINDOW:
                 done = _collect(pending, finished, done, total, progress)
                 while next_out in finished:
-                    yield finished.pop(next_out)
+                    yield finished.pop(next_out).result()
                     next_out += 1
         while pending:
             done = _collect(pending, finished, done, total, progress)
             while next_out in finished:
-                yield finished.pop(next_out)
+                yield finished.pop(next_out).result()
                 next_out += 1
     finally:
         for future in pending:
@@ -776,14 +799,14 @@ def _ordered(
 
 def _collect(
     pending: dict[Future[_Chunk], tuple[int, int]],
-    finished: dict[int, _Chunk],
+    finished: dict[int, Future[_Chunk]],
     done: int,
     total: int,
     progress: Callable[[int, int], None] | None,
 ) -> int:
     future = next(as_completed(pending))
     number, count = pending.pop(future)
-    finished[number] = future.result()
+    finished[number] = future
     done += count
     if progress is not None:
         progress(done, total)
