@@ -36,7 +36,7 @@ from cardrules.errors import (
 )
 from cardrules.game import ActionTuple, GameState, LegalActions, Observation, Resampler, Turn
 from cardrules.registry import Game, GameDefinition, game_names, load_game, register_game
-from cardrules.rng import Rng, derive_seed
+from cardrules.rng import Rng, derive_seed, game_seeds
 
 __all__ = [
     "ActionTuple",
@@ -66,6 +66,7 @@ __all__ = [
     "derive_seed",
     "format_cards",
     "game_names",
+    "game_seeds",
     "load_game",
     "parse_card",
     "parse_cards",

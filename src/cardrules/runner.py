@@ -3,7 +3,8 @@
 :func:`simulate` plays ``games`` games made by a *game factory* (any picklable
 callable ``new_game(seed) -> GameState``) between a list of bots, one per seat:
 
-- game ``i`` is created with seed ``derive_seed(seed, i)``;
+- game ``i`` is created with seed ``derive_seed(seed, i)``, the library's one seed
+  convention (:func:`~cardrules.rng.game_seeds`);
 - bot ``b`` in game ``i`` draws from ``Rng(derive_seed(seed, BOT_STREAM + i, b))``,
   a stream apart from every deal;
 - with ``rotate_seats=True`` bot ``b`` sits in seat ``(b + i) % players`` in game ``i``,
@@ -43,7 +44,7 @@ from cardrules.cards import _show
 from cardrules.errors import CardRulesError, IllegalActionError, SimulationError
 from cardrules.game import GameState, LegalActions, Turn
 from cardrules.records import FORMAT, dump_json, json_object
-from cardrules.rng import Rng, check_seed, derive_seed
+from cardrules.rng import Rng, check_seed, derive_seed, game_seeds
 from cardrules.tables import Row, Scalar, check_columns, data_frame
 
 __all__ = [
@@ -645,8 +646,9 @@ def _run_task(task: _Task) -> tuple[tuple[GameResult, ...], tuple[str, ...]]:
     results: list[GameResult] = []
     records: list[str] = []
     players = len(task.bots)
+    seeds = game_seeds(task.stop, task.seed)
     for index in range(task.start, task.stop):
-        game_seed = derive_seed(task.seed, index)
+        game_seed = seeds[index]
         seating = _seating(index, players, task.rotate)
         seat_bots = [task.bots[b] for b in seating]
         rngs = [Rng(derive_seed(task.seed, BOT_STREAM + index, b)) for b in seating]
