@@ -21,11 +21,11 @@ from cardrules.hazari import (  # noqa: E402
     HazariState,
     TieRule,
     Up,
-    batch_counts,
     evaluate,
 )
 from cardrules.hazari import batch as hb  # noqa: E402
-from cardrules.hazari.batch_stats import RoundStats, deal_counts, round_stats  # noqa: E402
+from cardrules.hazari.batch import counts as batch_counts  # noqa: E402
+from cardrules.hazari.batch.stats import RoundStats, deal_counts, round_stats  # noqa: E402
 from cardrules.hazari.combination import COMBINATIONS, Kind  # noqa: E402
 from cardrules.hazari.stats import HazariStats  # noqa: E402
 

@@ -40,7 +40,7 @@ from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.game import GameState, LegalActions, Turn
 from cardrules.options import parse_spec
-from cardrules.records import dump_json, json_object
+from cardrules.record import dump_json, json_object
 from cardrules.registry import Game, load_game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM, StopPlay, play_game

@@ -10,7 +10,7 @@ deals it ended with each score (H12: 0 to 360 in steps of 5). The routes:
   records (JSON records or text records, as ``cardrules simulate --out`` writes them).
   It needs nothing beyond the package.
 - :meth:`HazariStats.from_batch` and
-  :func:`cardrules.hazari.batch_stats.round_stats` (the same counts): seeds dealt,
+  :func:`cardrules.hazari.batch.stats.round_stats` (the same counts): seeds dealt,
   arranged and played by the batch engine (:mod:`cardrules.hazari.batch`; needs the
   ``numpy`` extra).
 - ``cardrules hazari stats --deals N --seed S``: either engine, the same table.
@@ -171,7 +171,7 @@ class HazariStats:
     @classmethod
     def from_games(cls, games: Iterable[object]) -> HazariStats:
         """The counts of finished Hazari deals: :class:`~cardrules.hazari.HazariState`
-        values, JSON records (dicts or text) or :class:`~cardrules.records.TextGame` values.
+        values, JSON records (dicts or text) or :class:`~cardrules.records.text.TextGame` values.
 
         A game that is not a finished Hazari deal raises
         :class:`~cardrules.errors.InvalidStateError` naming its place.
@@ -216,7 +216,7 @@ class HazariStats:
         """
         policies = check_policies(policy)
         with needs_numpy():
-            from cardrules.hazari.batch_counts import deal_counts  # numpy only when asked for
+            from cardrules.hazari.batch.counts import deal_counts  # numpy only when asked for
         return cls(*deal_counts(seeds, policies, dealer=dealer, rules=rules, seed=seed))
 
     def __add__(self, other: object) -> HazariStats:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.hazari.batch_counts import deal_counts, seed_blocks
+from cardrules.hazari.batch.counts import deal_counts, seed_blocks
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.stats import HazariStats
 from cardrules.rng import Rng

@@ -7,7 +7,7 @@ played in that round and how many took it (H10, H11; a 4-card group counts as th
 class of its best three cards, H6), and each seat's points. It reads the seeds a
 block at a time (:func:`seed_blocks`), so memory stays flat for any count.
 :meth:`HazariStats.from_batch <cardrules.hazari.stats.HazariStats.from_batch>` and
-:func:`~cardrules.hazari.batch_stats.round_stats` wrap the counts.
+:func:`~cardrules.hazari.batch.stats.round_stats` wrap the counts.
 
 >>> deals, played, won, points = deal_counts(range(200), "greedy")
 >>> deals, [sum(row) for row in played], [sum(row) for row in won]  # 4 groups, 1 winner
@@ -35,7 +35,7 @@ from cardrules.hazari.batch import (
     arrange,
     deal,
 )
-from cardrules.hazari.batch_random import random_positions
+from cardrules.hazari.batch.uniform import random_positions
 from cardrules.hazari.combination import COMBINATIONS
 from cardrules.hazari.policies import check_policies
 from cardrules.hazari.rules import HazariRules
