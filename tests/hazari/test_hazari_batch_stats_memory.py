@@ -13,12 +13,13 @@ np = pytest.importorskip("numpy")
 
 from cardrules.cli import main  # noqa: E402
 from cardrules.errors import InvalidSeedError  # noqa: E402
-from cardrules.hazari.batch import counts as batch_counts  # noqa: E402
 from cardrules.hazari.batch import deal as batch_deal  # noqa: E402
-from cardrules.hazari.batch.stats import deal_counts, round_stats, seed_blocks  # noqa: E402
+from cardrules.hazari.batch import stats as batch_stats  # noqa: E402
+from cardrules.hazari.batch.stats import deal_counts, seed_blocks  # noqa: E402
+from cardrules.hazari.stats import round_stats  # noqa: E402
 from cardrules.rng import derive_seed  # noqa: E402
 
-BLOCK = batch_counts._BLOCK
+BLOCK = batch_stats._BLOCK
 
 
 class Stop(Exception):
@@ -35,7 +36,7 @@ def cut_short(monkeypatch: pytest.MonkeyPatch, blocks: int) -> list[int]:
         dealt.append(len(seeds))
         return batch_deal(seeds, dealer)
 
-    monkeypatch.setattr(batch_counts, "deal", deal)
+    monkeypatch.setattr(batch_stats, "deal", deal)
     return dealt
 
 

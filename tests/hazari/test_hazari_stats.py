@@ -155,7 +155,7 @@ def test_records_and_the_batch_engine_agree_seat_by_seat() -> None:
 
 def test_round_stats_is_from_batch_under_another_name() -> None:
     pytest.importorskip("numpy", reason="the batch engine needs numpy")
-    from cardrules.hazari.batch.stats import round_stats
+    from cardrules.hazari.stats import round_stats
 
     seeds = range(300)
     rounds = round_stats(seeds, "random", seed=4)

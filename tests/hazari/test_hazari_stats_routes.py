@@ -49,7 +49,7 @@ def test_every_route_gives_the_same_counts_and_the_same_text(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     pytest.importorskip("numpy", reason="the batch routes need numpy")
-    from cardrules.hazari.batch.stats import round_stats
+    from cardrules.hazari.stats import round_stats
 
     seeds = game_seeds(DEALS, SEED)
     assert list(seeds) == [derive_seed(SEED, i) for i in range(DEALS)]

@@ -9,10 +9,9 @@ deals it ended with each score (H12: 0 to 360 in steps of 5). The routes:
 - :meth:`HazariStats.from_games`: finished deals of the scalar engine, as states or as
   records (JSON records or text records, as ``cardrules simulate --out`` writes them).
   It needs nothing beyond the package.
-- :meth:`HazariStats.from_batch` and
-  :func:`cardrules.hazari.batch.stats.round_stats` (the same counts): seeds dealt,
-  arranged and played by the batch engine (:mod:`cardrules.hazari.batch`; needs the
-  ``numpy`` extra).
+- :meth:`HazariStats.from_batch` and :func:`round_stats` (the same function): seeds
+  dealt, arranged and played by the batch engine (:mod:`cardrules.hazari.batch.stats`;
+  needs the ``numpy`` extra).
 - ``cardrules hazari stats --deals N --seed S``: either engine, the same table.
 
 **The seed convention.** A run of ``N`` deals with master seed ``S`` deals deal ``i``
@@ -63,7 +62,7 @@ from cardrules.hazari.state import HazariState
 from cardrules.rng import Rng
 from cardrules.tables import Row, data_frame
 
-__all__ = ["BATCH_POLICIES", "CLASSES", "POINT_STEP", "ROUNDS", "HazariStats"]
+__all__ = ["BATCH_POLICIES", "CLASSES", "POINT_STEP", "ROUNDS", "HazariStats", "round_stats"]
 
 ROUNDS = 4
 CLASSES = len(COMBINATIONS)
@@ -216,7 +215,7 @@ class HazariStats:
         """
         policies = check_policies(policy)
         with needs_numpy():
-            from cardrules.hazari.batch.counts import deal_counts  # numpy only when asked for
+            from cardrules.hazari.batch.stats import deal_counts  # numpy only when asked for
         return cls(*deal_counts(seeds, policies, dealer=dealer, rules=rules, seed=seed))
 
     def __add__(self, other: object) -> HazariStats:
@@ -329,6 +328,24 @@ class HazariStats:
 
     def __str__(self) -> str:
         return f"{self.table()}\n\n{self.points_table()}"
+
+
+def round_stats(
+    seeds: object,
+    policy: str | Sequence[str] = "greedy",
+    *,
+    dealer: int = 0,
+    rules: HazariRules | None = None,
+    seed: int | Rng | None = None,
+) -> HazariStats:
+    """Count, for the deals of ``seeds`` arranged by ``policy``, how often each
+    combination was played and took each round, and each seat's points: exactly
+    :meth:`HazariStats.from_batch` (needs numpy), under the name the batch pages use:
+    ``round_stats(game_seeds(1_000_000))`` counts the deals of ``cardrules hazari stats
+    --deals 1000000``. (Its examples are on the batch pages: this module's run without
+    numpy.)
+    """
+    return HazariStats.from_batch(seeds, policy, dealer=dealer, rules=rules, seed=seed)
 
 
 def _kinds(classes: Counts) -> Counts:
