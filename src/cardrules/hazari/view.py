@@ -13,6 +13,7 @@ from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.groups import GroupActions
+from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.rules import ActionSpace, TieRule
 from cardrules.hazari.solver import (
@@ -60,8 +61,10 @@ class HazariNarrator:
     def start(self, state: Any, viewer: int | None) -> list[str]:
         """The dealer, who leads, and the hands the viewer may see."""
         first = seat_text((state.dealer + 1) % state.num_players, self.names)
+        deal = state.current if isinstance(state, HazariMatch) else state
         lines = [
-            f"Hazari deal, {seat_text(state.dealer, self.names)} deals. {RULE_TAGS}",
+            f"Hazari deal {deal.deal + 1}, {seat_text(state.dealer, self.names)} deals."
+            f" {RULE_TAGS}",
             f"{first}, on the dealer's right, got the first card and leads round 1 (H9)."
             " Each player arranges 13 cards as 3/3/3/4 and says up; the groups stay hidden"
             " until the rounds show them (H7, H8).",
