@@ -734,7 +734,8 @@ def _run_task(task: _Task) -> tuple[tuple[GameResult, ...], tuple[str, ...]]:
         seat_bots = [task.bots[b] for b in seating]
         rngs = [Rng(derive_seed(task.seed, BOT_STREAM + index, b)) for b in seating]
         start = task.new_game(game_seed)
-        fault, times = None, ()
+        fault: Fault | None = None
+        times: tuple[float | None, ...] = ()
         try:
             if task.seated:
                 played = play_seated(
