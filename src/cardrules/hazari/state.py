@@ -47,12 +47,14 @@ from cardrules.hazari.actions import Group, HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
+from cardrules.hazari.group_legality import group_bits, ids_of, mask_of
 from cardrules.hazari.groups import (
     GROUP_IDS,
     GroupActions,
+    _arranged,
+    _group_at,
+    _number_in,
     group_number,
-    group_of,
-    legal_group_ids,
 )
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.partitions import (
@@ -281,20 +283,22 @@ class HazariState:
         turns = self.history[len(self.history) - done :] if done else ()
         return tuple(turn.action.cards for turn in turns if isinstance(turn.action, Group))
 
-    def _chosen_ids(self, hand: tuple[Card, ...]) -> tuple[int, ...]:
+    def _chosen_ids(self, x: Sequence[int]) -> tuple[int, ...]:
+        """The ids of the acting seat's groups so far, in the hand with card indices ``x``."""
         history = self.history
         done = len(history) % 3
         numbers = []
         for turn in history[len(history) - done :] if done else ():
             action = turn.action
-            number = group_number(hand, action) if isinstance(action, Group) else None
+            number = _number_in(x, action) if isinstance(action, Group) else None
             assert number is not None  # applied groups are the player's cards
             numbers.append(number)
         return tuple(numbers)
 
-    def _legal_groups(self, player: int) -> list[int]:
-        hand = self.hands[player]
-        return legal_group_ids(hand, self._chosen_ids(hand))
+    def _group_bits(self, player: int) -> int:
+        """The acting seat's legal groups as a bit set (shared by ids, mask and apply)."""
+        x = tuple(map(_INDEX, self.hands[player]))
+        return group_bits(x, self._chosen_ids(x))
 
     def legal_actions(self) -> LegalActions[HazariAction]:
         """The current player's valid arrangements as :class:`Up` actions (lazy), or
@@ -303,7 +307,7 @@ class HazariState:
         if player is None:
             return ActionTuple(())
         if self._groups:
-            return GroupActions(self.hands[player], self._legal_groups(player))
+            return GroupActions(self.hands[player], ids_of(self._group_bits(player)))
         return UpActions(self.hands[player])
 
     def apply(self, action: HazariAction) -> HazariState:
@@ -336,14 +340,15 @@ class HazariState:
                 f"{_show(action)} is not an action under actions=groups (expected a Group)"
             )
         hand = self.hands[player]
-        number = group_number(hand, action)
+        x = tuple(map(_INDEX, hand))
+        number = _number_in(x, action)
         if number is None:
             raise IllegalActionError(
                 f"player {player} is to act and holds {format_cards(hand)};"
                 f" {action} uses cards they do not hold"
             )
-        chosen = self._chosen_ids(hand)
-        if number not in legal_group_ids(hand, chosen):
+        chosen = self._chosen_ids(x)
+        if not group_bits(x, chosen) >> number & 1:
             raise IllegalActionError(
                 f"{action} is not a legal group for player {player}: it repeats a card"
                 " already grouped, or no valid arrangement (H7) has it with the groups"
@@ -363,10 +368,7 @@ class HazariState:
                 self.rounds,
                 self.scores,
             )
-        groups = [*self.chosen, action.cards]
-        used = set(chain.from_iterable(groups))
-        four = tuple(card for card in hand if card not in used)
-        return self._up(player, Arrangement((*groups, four)), turn)
+        return self._up(player, _arranged(hand, x, (*chosen, number)), turn)
 
     def _up(self, player: int, arrangement: Arrangement, turn: Turn[HazariAction]) -> HazariState:
         """The state once ``player`` is up with ``arrangement``, ``turn`` appended."""
@@ -491,7 +493,7 @@ class HazariState:
         """
         hand = self._acting_hand("action to look up")
         if self._groups:
-            return group_of(hand, action_id)
+            return _group_at(hand, action_id)
         split_of_id(action_id)  # checks the range
         try:
             return Up(hand_tables(hand).arrangement(action_id))
@@ -504,13 +506,16 @@ class HazariState:
         if player is None:
             return []
         if self._groups:
-            return self._legal_groups(player)
+            return ids_of(self._group_bits(player))
         return hand_tables(self.hands[player]).ids()
 
     def legal_action_mask(self) -> bytes:
         """200,200 bytes (286 under ``actions="groups"``), one per id: 1 where the action
         is legal, else 0."""
-        mask = bytearray(GROUP_IDS if self._groups else SPLITS)
+        if self._groups:
+            player = self.current_player
+            return bytes(GROUP_IDS) if player is None else mask_of(self._group_bits(player))
+        mask = bytearray(SPLITS)
         for legal in self.legal_action_ids():
             mask[legal] = 1
         return bytes(mask)
