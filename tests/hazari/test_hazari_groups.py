@@ -363,6 +363,7 @@ def test_pictures_render(groups: int) -> None:
 
 def test_the_benchmark_sees_more_hands_than_the_caches_hold() -> None:
     import importlib.util
+    import sys
     from pathlib import Path
 
     from cardrules.hazari import group_legality
@@ -373,6 +374,8 @@ def test_the_benchmark_sees_more_hands_than_the_caches_hold() -> None:
     if importlib.util.find_spec("pettingzoo") is None:
         pytest.skip("the benchmark needs the pettingzoo extra")
     module = importlib.util.module_from_spec(spec)
+    if str(path.parent) not in sys.path:  # the benchmark imports its sibling modules
+        sys.path.insert(0, str(path.parent))
     spec.loader.exec_module(module)
     hands_per_repetition = module.GAMES * 4
     for cache in (group_legality.hand_groups, group_legality._group_bits):

@@ -138,28 +138,32 @@ _ARRAYS: list[Any] = []
 def _numpy_tables(tables: HandGroups, x: tuple[int, ...], np: Any) -> None:
     # Profiled per hand: turning the 715 values into a list (ndarray.tolist) cost as
     # much as computing them (about 10 µs); array.array over the same bytes is ~1 µs,
-    # and indexing it gives the same ints.
+    # and indexing it gives the same ints. The strength table's indices are one
+    # product with a fixed 13 x 286 matrix, and the values one max over the four
+    # triples of each quadruple: fewer numpy calls (~40% less time) than three
+    # columns of indices and three pairwise maxima.
     if not _ARRAYS:
+        weights = np.zeros((HAND_SIZE, GROUP_IDS), dtype=np.intp)
+        for t, (i, j, k) in enumerate(TRIPLES):
+            weights[i, t], weights[j, t], weights[k, t] = 52 * 52, 52, 1
         _ARRAYS[:] = [
-            np.array(TRIPLES, dtype=np.intp).T.copy(),
+            weights,
             np.array(QUAD_TRIPLES, dtype=np.intp).T.copy(),
             _flat_table(),
             np.dtype(np.intp).char,
         ]
-    columns, quad_columns, flat, code = _ARRAYS
-    cards = np.array(x, dtype=np.intp)[columns]
-    strength = flat[(cards[0] * 52 + cards[1]) * 52 + cards[2]]
-    a, b, c, d = strength[quad_columns]
-    value = np.maximum(np.maximum(a, b), np.maximum(c, d))
+    weights, quad_columns, flat, code = _ARRAYS
+    strength = flat[np.array(x, dtype=np.intp) @ weights]
+    value = strength[quad_columns].max(axis=0)
     quads = np.argsort(value, kind="stable")
     triples = np.argsort(strength, kind="stable")
     tables.strength = array("h", strength.tobytes())
     tables.value = array("h", value.tobytes())
     tables.quads = array(code, quads.tobytes())
     tables.quad_values = array("h", value[quads].tobytes())
-    tables._numpy = (np, strength, value)
     tables.triples = array(code, triples.tobytes())
     tables.triple_strengths = array("h", strength[triples].tobytes())
+    tables._numpy = (np, strength, value)
 
 
 @functools.lru_cache(maxsize=64)

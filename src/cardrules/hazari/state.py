@@ -162,6 +162,38 @@ _BITS = [1 << index for index in range(52)]
 _INDEX = attrgetter("index")
 
 
+class _Choice:
+    """The acting seat's choice so far under ``actions="groups"``: the card indices of
+    its hand, the ids of its groups so far, and its legal groups (a bit set) and their
+    mask once asked for. Kept by the state that made it; never shown to anyone."""
+
+    __slots__ = ("_bits", "_mask", "chosen", "x")
+
+    def __init__(self, x: tuple[int, ...], chosen: tuple[int, ...]) -> None:
+        self.x = x
+        self.chosen = chosen
+        self._bits: int | None = None
+        self._mask: bytes | None = None
+
+    def legal(self) -> int:
+        """The legal groups, as a bit set of group ids."""
+        bits = self._bits
+        if bits is None:
+            bits = self._bits = group_bits(self.x, self.chosen)
+        return bits
+
+    def mask(self) -> bytes:
+        """The legal groups, one byte per group id."""
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = mask_of(self.legal())
+        return mask
+
+
+_GROUPS = ActionSpace.GROUPS
+_set = object.__setattr__
+
+
 def _mask(cards: Iterable[Card]) -> int:
     # The 52-bit set of the cards; with C-level maps, as apply checks two hands per move.
     return reduce(or_, map(_BITS.__getitem__, map(_INDEX, cards)), 0)
@@ -188,6 +220,9 @@ class HazariState:
     events: tuple[HazariEvent, ...]
     rounds: tuple[RoundPlayed, ...]
     scores: tuple[int, ...]
+    _choice: _Choice | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
 
     @classmethod
     def new(
@@ -252,20 +287,22 @@ class HazariState:
 
     @property
     def _groups(self) -> bool:
-        return self.rules.actions is ActionSpace.GROUPS
+        return self.rules.actions is _GROUPS
 
     @property
     def current_player(self) -> int | None:
         """The seat that must submit next, from the dealer's right on; ``None`` when over.
 
         Under ``actions="groups"`` each seat makes its three decisions in a row."""
-        done = len(self.history) // 3 if self._groups else len(self.history)
+        done = len(self.history)
+        if self.rules.actions is _GROUPS:  # not self._groups: asked several times a step
+            done //= 3
         return None if done == PLAYERS else (self.dealer + 1 + done) % PLAYERS
 
     @property
     def is_terminal(self) -> bool:
         """True once all four are up and the rounds are played."""
-        return len(self.history) == (3 * PLAYERS if self._groups else PLAYERS)
+        return len(self.history) == (3 * PLAYERS if self.rules.actions is _GROUPS else PLAYERS)
 
     @property
     def up(self) -> tuple[int, ...]:
@@ -295,10 +332,15 @@ class HazariState:
             numbers.append(number)
         return tuple(numbers)
 
-    def _group_bits(self, player: int) -> int:
-        """The acting seat's legal groups as a bit set (shared by ids, mask and apply)."""
-        x = tuple(map(_INDEX, self.hands[player]))
-        return group_bits(x, self._chosen_ids(x))
+    def _choosing(self, player: int) -> _Choice:
+        """The acting seat's choice so far under ``actions="groups"``, worked out once
+        per state (the mask, the ids and ``apply`` each need it)."""
+        choice = self._choice
+        if choice is None:
+            x = tuple(map(_INDEX, self.hands[player]))
+            choice = _Choice(x, self._chosen_ids(x))
+            _set(self, "_choice", choice)
+        return choice
 
     def legal_actions(self) -> LegalActions[HazariAction]:
         """The current player's valid arrangements as :class:`Up` actions (lazy), or
@@ -307,7 +349,7 @@ class HazariState:
         if player is None:
             return ActionTuple(())
         if self._groups:
-            return GroupActions(self.hands[player], ids_of(self._group_bits(player)))
+            return GroupActions(self.hands[player], ids_of(self._choosing(player).legal()))
         return UpActions(self.hands[player])
 
     def apply(self, action: HazariAction) -> HazariState:
@@ -340,15 +382,15 @@ class HazariState:
                 f"{_show(action)} is not an action under actions=groups (expected a Group)"
             )
         hand = self.hands[player]
-        x = tuple(map(_INDEX, hand))
+        choice = self._choosing(player)
+        x, chosen = choice.x, choice.chosen
         number = _number_in(x, action)
         if number is None:
             raise IllegalActionError(
                 f"player {player} is to act and holds {format_cards(hand)};"
                 f" {action} uses cards they do not hold"
             )
-        chosen = self._chosen_ids(x)
-        if not group_bits(x, chosen) >> number & 1:
+        if not choice.legal() >> number & 1:
             raise IllegalActionError(
                 f"{action} is not a legal group for player {player}: it repeats a card"
                 " already grouped, or no valid arrangement (H7) has it with the groups"
@@ -356,7 +398,7 @@ class HazariState:
             )
         turn: Turn[HazariAction] = Turn(player, action)
         if len(chosen) < 2:
-            return HazariState(
+            state = HazariState(
                 self.rules,
                 self.dealing,
                 self.deal,
@@ -368,6 +410,8 @@ class HazariState:
                 self.rounds,
                 self.scores,
             )
+            _set(state, "_choice", _Choice(x, (*chosen, number)))  # the same seat goes on
+            return state
         return self._up(player, _arranged(hand, x, (*chosen, number)), turn)
 
     def _up(self, player: int, arrangement: Arrangement, turn: Turn[HazariAction]) -> HazariState:
@@ -506,7 +550,7 @@ class HazariState:
         if player is None:
             return []
         if self._groups:
-            return ids_of(self._group_bits(player))
+            return ids_of(self._choosing(player).legal())
         return hand_tables(self.hands[player]).ids()
 
     def legal_action_mask(self) -> bytes:
@@ -514,7 +558,7 @@ class HazariState:
         is legal, else 0."""
         if self._groups:
             player = self.current_player
-            return bytes(GROUP_IDS) if player is None else mask_of(self._group_bits(player))
+            return bytes(GROUP_IDS) if player is None else self._choosing(player).mask()
         mask = bytearray(SPLITS)
         for legal in self.legal_action_ids():
             mask[legal] = 1
