@@ -87,11 +87,10 @@ _STATE_MASK = 4096  # up to this many action ids the state's byte mask is built 
 class _Seen:
     """What one seat sees of one state: the tensor and the mask, each built once."""
 
-    __slots__ = ("actions", "game", "mask", "seat", "state", "tensor")
+    __slots__ = ("env", "mask", "seat", "state", "tensor")
 
-    def __init__(self, game: Game, actions: int, state: Any, seat: int) -> None:
-        self.game = game
-        self.actions = actions  # num_distinct_actions, which hashes the rules each time
+    def __init__(self, env: CardrulesEnv, state: Any, seat: int) -> None:
+        self.env = env
         self.state = state
         self.seat = seat
         self.tensor: Any = None
@@ -100,23 +99,24 @@ class _Seen:
     def observation(self) -> Any:
         """A new copy of the seat's observation tensor (float32, clipped to its range)."""
         if self.tensor is None:
-            tensor = self.game.definition.observation_tensor(self.state.observation(self.seat))
+            tensor = self.env.game.definition.observation_tensor(
+                self.state.observation(self.seat)
+            )
             values = np.asarray(tensor, dtype=np.float64)
             self.tensor = np.clip(values, -_LIMIT, _LIMIT, out=values).astype(np.float32)
         return self.tensor.copy()
 
     def action_mask(self) -> Any:
-        """A new copy of the seat's action mask, built from ``legal_action_ids``."""
+        """A new copy of the seat's action mask (a writable array over fresh bytes)."""
         mask = self.mask
         if mask is None:
             mask = self.mask = self._mask()
-        # A writable array over a fresh copy of the kept bytes: the caller's to change.
         return np.frombuffer(bytearray(mask), dtype=np.int8)
 
     def _mask(self) -> bytes | bytearray:
         state = self.state
-        size = self.actions
-        if state.is_terminal or state.current_player != self.seat:
+        size = self.env._actions
+        if state.current_player != self.seat:  # None once the game is over
             return bytes(size)
         if size <= _STATE_MASK:
             # The state's own mask: Hazari's groups make it from the bit set of legal
@@ -290,10 +290,12 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> _Observation:
         """The observation tensor and action mask of ``agent`` (each built when read)."""
-        seat = self._seat(agent)
+        seat = self._seats.get(agent) if agent.__class__ is str else None
+        if seat is None:
+            seat = self._seat(agent)  # a subclass of str, or an error
         seen = self._seen.get(seat)
         if seen is None:
-            seen = self._seen[seat] = _Seen(self.game, self._actions, self.state, seat)
+            seen = self._seen[seat] = _Seen(self, self.state, seat)
         return _Observation(seen)
 
     def step(self, action: Any) -> None:
@@ -310,7 +312,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
                 )
             self._was_dead_step(action)
             return
-        self._act(agent, self._action_id(agent, action))
+        self._act(agent, action if type(action) is int else self._action_id(agent, action))
 
     def _action_id(self, agent: str, action: object) -> int:
         """``action`` as an action id (range checked by the game)."""
@@ -357,8 +359,14 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         if agent not in self.terminations:
             raise InvalidStateError("the game is over and every agent has left: reset() first")
         # AECEnv.last, inlined: it is called once per decision.
+        seen = None
+        if observe:
+            seat = self._seats[agent]
+            seen = self._seen.get(seat)
+            if seen is None:
+                seen = self._seen[seat] = _Seen(self, self.state, seat)
         return (
-            self.observe(agent) if observe else None,
+            None if seen is None else _Observation(seen),
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
