@@ -99,9 +99,7 @@ class _Seen:
     def observation(self) -> Any:
         """A new copy of the seat's observation tensor (float32, clipped to its range)."""
         if self.tensor is None:
-            tensor = self.env.game.definition.observation_tensor(
-                self.state.observation(self.seat)
-            )
+            tensor = self.env.game.definition.observation_tensor(self.state.observation(self.seat))
             values = np.asarray(tensor, dtype=np.float64)
             self.tensor = np.clip(values, -_LIMIT, _LIMIT, out=values).astype(np.float32)
         return self.tensor.copy()
