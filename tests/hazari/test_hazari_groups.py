@@ -378,7 +378,7 @@ def test_the_benchmark_sees_more_hands_than_the_caches_hold() -> None:
         sys.path.insert(0, str(path.parent))
     spec.loader.exec_module(module)
     hands_per_repetition = module.GAMES * 4
-    for cache in (group_legality.hand_groups, group_legality._group_bits):
+    for cache in (group_legality.hand_groups, group_legality._group_mask):
         size = cache.cache_info().maxsize
         assert isinstance(size, int) and hands_per_repetition > size
 

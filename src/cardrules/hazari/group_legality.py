@@ -34,6 +34,12 @@ quadruples from the lowest value up. At a quadruple ``Q`` of value ``v``:
 (262, 1)
 >>> first >> 1 & 1
 0
+
+The second and third groups are masks, one byte per group id:
+
+>>> mask = second_groups(tables, 285)  # after AS KS QS: 96 of the 120 triples left
+>>> len(mask), sum(mask), mask[284]  # (id 284 is AS KS JS, which repeats two cards)
+(286, 96, 0)
 """
 
 from __future__ import annotations
@@ -60,9 +66,9 @@ from cardrules.hazari.partitions import (
 __all__ = [
     "HandGroups",
     "first_groups",
-    "group_bits",
+    "group_mask",
     "hand_groups",
-    "ids_of",
+    "ids_in",
     "last_groups",
     "mask_of",
     "second_groups",
@@ -93,6 +99,7 @@ class HandGroups:
         "_numpy",
         "quad_values",
         "quads",
+        "splits",
         "strength",
         "triple_strengths",
         "triples",
@@ -108,6 +115,7 @@ class HandGroups:
 
     def __init__(self, x: tuple[int, ...], numpy: Any = None) -> None:
         self._numpy: Any = None
+        self.splits: tuple[int, bytes] | None = None  # the last second group's, see below
         if numpy is not None:
             _numpy_tables(self, x, numpy)
             return
@@ -214,13 +222,14 @@ def first_groups(tables: HandGroups) -> int:
     return legal
 
 
-def second_groups(tables: HandGroups, first: int) -> int:
-    """The legal second groups after group ``first``, as a bit set: the triples ``A`` of
-    the ten cards left for which some quadruple ``Q`` of them, no higher than ``first``
-    or ``A``, leaves three cards at least as high as ``Q``.
+def second_groups(tables: HandGroups, first: int) -> bytes:
+    """The legal second groups after group ``first``, as a mask (one byte per group id):
+    the triples ``A`` of the ten cards left for which some quadruple ``Q`` of them, no
+    higher than ``first`` or ``A``, leaves three cards at least as high as ``Q``.
 
-    With numpy, the 2,100 splits of the ten cards are tested at once; without it, the
-    quadruples are met from the lowest value up (as for the first group).
+    With numpy, the 2,100 splits of the ten cards are tested at once (and kept for the
+    third group); without it, the quadruples are met from the lowest value up (as for
+    the first group).
     """
     if tables._numpy is not None:
         return _second_numpy(tables, first)
@@ -254,71 +263,73 @@ def second_groups(tables: HandGroups, first: int) -> int:
                 undecided ^= low
         if not undecided:
             break
-    return legal
+    return mask_of(legal)
 
 
-def _second_numpy(tables: HandGroups, first: int) -> int:
+def _second_numpy(tables: HandGroups, first: int) -> bytes:
     # Profiled: the walk above met ~40 quadruples a hand, ~2.5x the time of testing
-    # all 2,100 splits of the ten cards as arrays.
+    # all 2,100 splits of the ten cards as arrays. The splits that pass are kept: the
+    # third group's are those of them that hold the second group.
     np, strength, value = tables._numpy
-    ten_triples, ten_quads, (quad, a, b), _ = _ten(np)
+    ten_triples, ten_quads, (quad, a, b) = _ten(np)
     triples = ten_triples[first]
     rest = strength[triples]
     sa, sb = rest[a], rest[b]
     ok = value[ten_quads[first]][quad] <= np.minimum(np.minimum(sa, sb), strength[first])
-    legal = np.zeros(GROUP_IDS + 2, dtype=np.bool_)
+    legal = np.zeros(GROUP_IDS, dtype=np.bool_)
     legal[triples[a[ok]]] = True
     legal[triples[b[ok]]] = True
-    return int.from_bytes(np.packbits(legal, bitorder="little").tobytes(), "little")
+    tables.splits = (first, ok.tobytes())
+    return legal.tobytes()
 
 
-def last_groups(tables: HandGroups, first: int, second: int) -> int:
-    """The legal third groups after groups ``first`` and ``second``, as a bit set: the
-    four cards left must be no higher than each 3-card group."""
-    strength = tables.strength
+def last_groups(tables: HandGroups, first: int, second: int) -> bytes:
+    """The legal third groups after groups ``first`` and ``second``, as a mask: the four
+    cards left must be no higher than each 3-card group."""
+    legal = bytearray(GROUP_IDS)
+    splits = tables.splits
+    if splits is not None and splits[0] == first:
+        # The splits of the ten cards that passed for the second group and hold it.
+        triples = _TEN_ROWS[first]
+        passed = splits[1]
+        for row, other in _HOLDING[bisect_left(triples, second)]:
+            if passed[row]:
+                legal[triples[other]] = 1
+        return bytes(legal)
+    strength, values = tables.strength, tables.value
     limit = min(strength[first], strength[second])
-    if tables._numpy is not None:
-        np, strengths, values = tables._numpy
-        ten_triples, ten_quads, _, (seven_triples, seven_quads) = _ten(np)
-        local = int(np.searchsorted(ten_triples[first], second))
-        triples = ten_triples[first][seven_triples[local]]
-        value = values[ten_quads[first][seven_quads[local]]]
-        ok = (value <= strengths[triples]) & (value <= limit)
-        return sum(map(_BITS.__getitem__, triples[ok].tolist()))
-    values = tables.value
     rest = _FULL ^ TRIPLE_MASKS[first] ^ TRIPLE_MASKS[second]
-    legal = 0
     for i, j, k in combinations(_positions(rest), 3):
         t = 1 << i | 1 << j | 1 << k
         value = values[QUAD_ID[rest ^ t]]
         if value <= limit and value <= strength[_TRIPLE_ID[t]]:
-            legal |= _BITS[_TRIPLE_ID[t]]
-    return legal
+            legal[_TRIPLE_ID[t]] = 1
+    return bytes(legal)
 
 
-def group_bits(x: tuple[int, ...], chosen: tuple[int, ...]) -> int:
+def group_mask(x: tuple[int, ...], chosen: tuple[int, ...]) -> bytes:
     """The legal groups of the sorted card indices ``x`` after the disjoint groups
-    ``chosen`` (0, 1 or 2 ids, trusted), as a bit set."""
-    return _group_bits(x, chosen)
+    ``chosen`` (0, 1 or 2 ids, trusted), one byte per group id."""
+    return _group_mask(x, chosen)
 
 
 @functools.lru_cache(maxsize=64)
-def _group_bits(x: tuple[int, ...], chosen: tuple[int, ...]) -> int:
+def _group_mask(x: tuple[int, ...], chosen: tuple[int, ...]) -> bytes:
     tables = hand_groups(x)
     if not chosen:
-        return first_groups(tables)
+        return mask_of(first_groups(tables))
     if len(chosen) == 1:
         return second_groups(tables, chosen[0])
     return last_groups(tables, chosen[0], chosen[1])
 
 
-def ids_of(bits: int) -> list[int]:
-    """The group ids in the bit set ``bits``, ascending.
+def ids_in(mask: bytes) -> list[int]:
+    """The group ids set in ``mask``, ascending.
 
-    >>> ids_of(0b1011), ids_of(1 << 285)
+    >>> ids_in(mask_of(0b1011)), ids_in(mask_of(1 << 285))
     ([0, 1, 3], [285])
     """
-    return list(compress(range(GROUP_IDS), mask_of(bits)))
+    return list(compress(range(GROUP_IDS), mask))
 
 
 def mask_of(bits: int) -> bytes:
@@ -389,6 +400,11 @@ def _all_splits6() -> dict[int, tuple[tuple[int, int], ...]]:
 
 
 _TEN: list[Any] = []
+_TEN_ROWS: list[array[int]] = []
+"""``triples[f]`` of :func:`_ten` as Python arrays."""
+_HOLDING: list[tuple[tuple[int, int], ...]] = []
+"""For each local triple of ten positions, the splits that hold it (their row in
+``splits``) and the other triple of each."""
 
 
 def _ten(np: Any) -> list[Any]:
@@ -397,9 +413,7 @@ def _ten(np: Any) -> list[Any]:
     ``triples[f]`` and ``quads[f]``: the group ids of the 120 triples and the numbers of
     the 210 quadruples inside the ten positions that group ``f`` leaves, in the local
     order (lexicographic in ``0..9``, so ascending). ``splits``: the 2,100 splits of ten
-    positions into a quadruple and two triples, as three arrays of local numbers;
-    ``seven[g]``: for local triple ``g``, the 35 triples of the seven positions it leaves
-    and the quadruple each leaves in turn, as two arrays of local numbers.
+    positions into a quadruple and two triples, as three arrays of local numbers.
     """
     if not _TEN:
         local3 = {sum(1 << p for p in t): n for n, t in enumerate(combinations(range(10), 3))}
@@ -411,17 +425,6 @@ def _ten(np: Any) -> list[Any]:
                 a = 1 << left[0] | 1 << j | 1 << k
                 b = sum(1 << p for p in left) ^ a
                 splits.append((local4[sum(1 << p for p in quad)], local3[a], local3[b]))
-        seven = []
-        for mask in local3:
-            left = [p for p in range(10) if not mask >> p & 1]
-            pairs = [
-                (
-                    local3[sum(1 << p for p in t)],
-                    local4[sum(1 << p for p in left) ^ sum(1 << p for p in t)],
-                )
-                for t in combinations(left, 3)
-            ]
-            seven.append(pairs)
         triples, quads = [], []
         for first in TRIPLE_MASKS:
             positions = _positions(_FULL ^ first)
@@ -431,10 +434,15 @@ def _ten(np: Any) -> list[Any]:
             quads.append(
                 [QUAD_ID[sum(1 << positions[p] for p in q)] for q in combinations(range(10), 4)]
             )
+        _TEN_ROWS[:] = [array("h", row) for row in triples]
+        holding: list[list[tuple[int, int]]] = [[] for _ in local3]
+        for row, (_, a, b) in enumerate(splits):
+            holding[a].append((row, b))
+            holding[b].append((row, a))
+        _HOLDING[:] = [tuple(pairs) for pairs in holding]
         _TEN[:] = [
             np.array(triples, dtype=np.intp),
             np.array(quads, dtype=np.intp),
             np.array(splits, dtype=np.intp).T.copy(),
-            np.array(seven, dtype=np.intp).transpose(2, 0, 1).copy(),
         ]
     return _TEN

@@ -38,7 +38,7 @@ from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions, check_index
 from cardrules.hazari.actions import Group
 from cardrules.hazari.arrangement import Arrangement
-from cardrules.hazari.group_legality import group_bits, hand_groups, ids_of
+from cardrules.hazari.group_legality import group_mask, hand_groups, ids_in
 from cardrules.hazari.partitions import QUAD_ID, QUADS, TRIPLE_MASKS, TRIPLES, _sorted_indices
 from cardrules.rng import Rng
 
@@ -170,7 +170,7 @@ def legal_group_ids(cards: tuple[Card, ...], chosen: Sequence[int]) -> list[int]
         used |= positions
     if len(numbers) > 2:
         raise IllegalActionError(f"at most two groups are chosen before the last, got {numbers}")
-    return ids_of(group_bits(x, numbers))
+    return ids_in(group_mask(x, numbers))
 
 
 # ---------------------------------------------- for the state: a hand it has checked

@@ -47,7 +47,7 @@ from cardrules.hazari.actions import Group, HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
-from cardrules.hazari.group_legality import group_bits, ids_of, mask_of
+from cardrules.hazari.group_legality import group_mask, ids_in
 from cardrules.hazari.groups import (
     GROUP_IDS,
     GroupActions,
@@ -164,29 +164,21 @@ _INDEX = attrgetter("index")
 
 class _Choice:
     """The acting seat's choice so far under ``actions="groups"``: the card indices of
-    its hand, the ids of its groups so far, and its legal groups (a bit set) and their
-    mask once asked for. Kept by the state that made it; never shown to anyone."""
+    its hand, the ids of its groups so far, and its legal groups (one byte per group id)
+    once asked for. Kept by the state that made it; never shown to anyone."""
 
-    __slots__ = ("_bits", "_mask", "chosen", "x")
+    __slots__ = ("_mask", "chosen", "x")
 
     def __init__(self, x: tuple[int, ...], chosen: tuple[int, ...]) -> None:
         self.x = x
         self.chosen = chosen
-        self._bits: int | None = None
         self._mask: bytes | None = None
-
-    def legal(self) -> int:
-        """The legal groups, as a bit set of group ids."""
-        bits = self._bits
-        if bits is None:
-            bits = self._bits = group_bits(self.x, self.chosen)
-        return bits
 
     def mask(self) -> bytes:
         """The legal groups, one byte per group id."""
         mask = self._mask
         if mask is None:
-            mask = self._mask = mask_of(self.legal())
+            mask = self._mask = group_mask(self.x, self.chosen)
         return mask
 
 
@@ -349,7 +341,7 @@ class HazariState:
         if player is None:
             return ActionTuple(())
         if self._groups:
-            return GroupActions(self.hands[player], ids_of(self._choosing(player).legal()))
+            return GroupActions(self.hands[player], ids_in(self._choosing(player).mask()))
         return UpActions(self.hands[player])
 
     def apply(self, action: HazariAction) -> HazariState:
@@ -390,7 +382,7 @@ class HazariState:
                 f"player {player} is to act and holds {format_cards(hand)};"
                 f" {action} uses cards they do not hold"
             )
-        if not choice.legal() >> number & 1:
+        if not choice.mask()[number]:
             raise IllegalActionError(
                 f"{action} is not a legal group for player {player}: it repeats a card"
                 " already grouped, or no valid arrangement (H7) has it with the groups"
@@ -550,7 +542,7 @@ class HazariState:
         if player is None:
             return []
         if self._groups:
-            return ids_of(self._choosing(player).legal())
+            return ids_in(self._choosing(player).mask())
         return hand_tables(self.hands[player]).ids()
 
     def legal_action_mask(self) -> bytes:
