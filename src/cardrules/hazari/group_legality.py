@@ -280,7 +280,8 @@ def _second_numpy(tables: HandGroups, first: int) -> bytes:
     legal[triples[a[ok]]] = True
     legal[triples[b[ok]]] = True
     tables.splits = (first, ok.tobytes())
-    return legal.tobytes()
+    mask: bytes = legal.tobytes()  # numpy's booleans are the bytes 0 and 1
+    return mask
 
 
 def last_groups(tables: HandGroups, first: int, second: int) -> bytes:
