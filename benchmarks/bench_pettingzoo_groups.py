@@ -120,10 +120,12 @@ def main() -> None:
         f" {args.clock} time, timer cost {overhead * 1e6:.2f} µs a decision taken off"
     )
     print(f"load average {load_before} before, {load_average()} after")
-    print(f"{'round':<24} " + " ".join(f"{r:>8}" for r in range(1, args.rounds + 1)))
+    print(
+        f"{'µs per decision, round':<36} " + " ".join(f"{r:>8}" for r in range(1, args.rounds + 1))
+    )
     for name in SPECS:
-        print(f"{name + ', µs/decision':<24} " + " ".join(f"{t:>8.1f}" for t in per_decision[name]))
-    print(f"{'ratio':<24} " + " ".join(f"{r:>7.2f}x" for r in ratios))
+        print(f"{name:<36} " + " ".join(f"{t:>8.1f}" for t in per_decision[name]))
+    print(f"{'ratio':<36} " + " ".join(f"{r:>7.2f}x" for r in ratios))
     for name in SPECS:
         resets = sorted(per_reset[name])
         print(
