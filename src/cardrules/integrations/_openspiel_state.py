@@ -85,11 +85,21 @@ class _Hold:
     OpenSpiel's C++ code clones a Python state by deep-copying its attributes and
     serializes it by pickling them; this holder is immutable, so a copy is the holder
     itself, and it pickles as the chance state's JSON record. What is derived on
-    demand (observations, tensors, strings, the legal ids) is kept in ``cache``, made
-    the first time something is asked for.
+    demand is kept: the legal ids in ``ids``, observations, tensors and strings in
+    ``cache``, made the first time one is asked for.
     """
 
-    __slots__ = ("cache", "chance", "context", "limit", "node", "over", "player", "truncated")
+    __slots__ = (
+        "cache",
+        "chance",
+        "context",
+        "ids",
+        "limit",
+        "node",
+        "over",
+        "player",
+        "truncated",
+    )
 
     def __init__(self, context: _Context, node: ChanceState) -> None:
         self.context = context
@@ -105,6 +115,7 @@ class _Hold:
         self.player: int = TERMINAL if over else CHANCE if chance else node.inner.current_player
         self.limit = context.chance_limit if chance else context.action_limit
         self.cache: dict[tuple[str, int], Any] | None = None
+        self.ids: list[int] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Hold:
         return self
@@ -124,10 +135,9 @@ class _Hold:
 
     def legal_ids(self) -> list[int]:
         """The player to act's legal action ids (worked out once; a new list each time)."""
-        cache = self.kept()
-        ids = cache.get(_IDS)
+        ids = self.ids
         if ids is None:
-            ids = cache[_IDS] = list(self.node.inner.legal_action_ids())
+            ids = self.ids = list(self.node.inner.legal_action_ids())
         return list(ids)
 
     def observation(self, player: int) -> Any:
@@ -152,9 +162,6 @@ class _Hold:
         inner = self.node.inner
         share = Fraction(inner.pot, n) if self.truncated else Fraction(0)
         return [finite_float(value + share, "a return") for value in inner.returns()]
-
-
-_IDS = ("legal ids", 0)
 
 
 def _restore(key: tuple[tuple[str, Any], ...], text: str) -> _Hold:
