@@ -91,7 +91,7 @@ def breakdown(spec: str, seeds: range, rng: Rng) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES, help="games per loop and round")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", "--repeat", dest="rounds", type=int, default=5)
     parser.add_argument("--first-seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     args = parser.parse_args()

@@ -149,14 +149,19 @@ class _Observation(dict[str, Any]):
     __slots__ = ("_seen",)
 
     def __init__(self, seen: _Seen | None = None) -> None:
-        super().__init__()
+        # Starts empty, as dict.__init__() would leave it (one call less per decision).
         self._seen: _Seen | None = seen  # None: a plain dict (as dict.fromkeys makes)
 
     def __missing__(self, key: str) -> Any:
         seen = self._seen
-        if seen is None or key not in _ENTRIES:
+        if seen is None:
             raise KeyError(key)
-        value = seen.observation() if key == "observation" else seen.action_mask()
+        if key == "action_mask":
+            value = seen.action_mask()
+        elif key == "observation":
+            value = seen.observation()
+        else:
+            raise KeyError(key)
         dict.__setitem__(self, key, value)
         return value
 
