@@ -13,7 +13,7 @@ the per-decision figure.
 The two loops take turns in each of ``--rounds`` rounds (the order turning each round),
 each round on fresh seeds: ``--games`` new games each, so every Hazari hand is new
 (``--games * 4`` hands a round, more than the hand caches of
-:mod:`cardrules.hazari.group_legality` hold). The ratio Hazari / Azi per decision is
+``cardrules.hazari.groups`` keep). The ratio Hazari / Azi per decision is
 taken within each round; the figure is the median of the rounds, with the goal (at
 most 3x) met or missed and the machine's load average.
 

@@ -1,6 +1,6 @@
 """The legal groups of ``actions="groups"`` against a naive search over every split.
 
-:mod:`cardrules.hazari.group_legality` decides the first group of a hand for all 286
+:mod:`cardrules.hazari._group_legality` decides the first group of a hand for all 286
 triples in one walk (with a bulk certificate), the second with numpy over the 2,100
 splits of the ten cards left (or a walk without numpy), and the third from the splits
 the second kept. The naive search here walks all 200,200 splits of the hand once,
@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 
 from cardrules import Card, Rng, parse_cards
-from cardrules.hazari.group_legality import (
+from cardrules.hazari._group_legality import (
     HandGroups,
     first_groups,
     ids_in,

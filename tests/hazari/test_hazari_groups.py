@@ -100,7 +100,7 @@ def test_first_group_is_any_group_of_a_valid_split(hand: tuple[Card, ...]) -> No
 @given(hands)
 def test_hand_tables_with_and_without_numpy_agree(hand: tuple[Card, ...]) -> None:
     numpy = pytest.importorskip("numpy")
-    from cardrules.hazari.group_legality import HandGroups
+    from cardrules.hazari._group_legality import HandGroups
 
     hand = sorted_hand(hand)
     x = tuple(card.index for card in hand)
@@ -366,7 +366,7 @@ def test_the_benchmark_sees_more_hands_than_the_caches_hold() -> None:
     import sys
     from pathlib import Path
 
-    from cardrules.hazari import group_legality
+    from cardrules.hazari import _group_legality as group_legality
 
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_pettingzoo_groups.py"
     spec = importlib.util.spec_from_file_location("bench_pettingzoo_inputs", path)

@@ -42,12 +42,12 @@ from cardrules.errors import (
     InvalidStateError,
 )
 from cardrules.game import ActionTuple, LegalActions, Turn, check_index
+from cardrules.hazari._group_legality import group_mask, ids_in
 from cardrules.hazari.action_ids import SPLITS, split_id, split_of_id
 from cardrules.hazari.actions import Group, HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
-from cardrules.hazari.group_legality import group_mask, ids_in
 from cardrules.hazari.groups import (
     GROUP_IDS,
     GroupActions,

@@ -1,4 +1,5 @@
-"""Which 3-card groups can still complete a valid arrangement (H7), as bit sets of group ids.
+"""Which 3-card groups can still complete a valid arrangement (H7): the legal groups of
+``actions="groups"``, internal to :mod:`cardrules.hazari.groups` and the state.
 
 Under ``actions="groups"`` (:mod:`cardrules.hazari.groups`) a player names three
 3-card groups in turn. A group ``T`` is legal when some valid split has it, and the
@@ -10,8 +11,9 @@ groups already chosen, among its 3-card groups. For the first group that reads:
 
 Everything here works on positions 0..12 of the sorted hand, with one table per hand
 (:class:`HandGroups`: the strengths of its 286 triples and the values of its 715
-quadruples, each list also sorted) shared by the hand's three decisions. A set of
-groups is a 286-bit int, bit ``t`` for group id ``t``.
+quadruples, each list also sorted) shared by the hand's three decisions. The legal
+groups of a decision are a mask, one byte per group id; the first group's walk works
+on bit sets (a 286-bit int, bit ``t`` for group id ``t``).
 
 The first group is decided for all 286 triples at once, by one walk over the
 quadruples from the lowest value up. At a quadruple ``Q`` of value ``v``:
@@ -63,16 +65,7 @@ from cardrules.hazari.partitions import (
     _strength_table,
 )
 
-__all__ = [
-    "HandGroups",
-    "first_groups",
-    "group_mask",
-    "hand_groups",
-    "ids_in",
-    "last_groups",
-    "mask_of",
-    "second_groups",
-]
+__all__: list[str] = []  # internal to cardrules.hazari.groups and its state
 
 HAND_SIZE = 13
 GROUP_IDS = len(TRIPLES)
