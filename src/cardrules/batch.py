@@ -43,9 +43,9 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.batch_checks import row_index
 from cardrules.cards import _show
 from cardrules.errors import (
-    ActionIndexError,
     CardRulesError,
     IllegalActionError,
     InvalidCardsError,
@@ -481,13 +481,7 @@ class BatchState:
         return state
 
     def _index(self, index: object) -> int:
-        size = len(self.seeds)
-        if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
-            raise ActionIndexError(f"a batch index must be an int, got {_show(index)}")
-        at = int(index)
-        if not -size <= at < size:
-            raise ActionIndexError(f"game {at} is not in a batch of {size}")
-        return at % size
+        return row_index(index, len(self.seeds))
 
     def __repr__(self) -> str:
         live = int((~self.terminated).sum())

@@ -37,6 +37,7 @@ from typing import Any
 from cardrules import svg
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError
+from cardrules.record import parse_json_text
 from cardrules.registry import load_game
 
 __all__ = [
@@ -60,12 +61,19 @@ class ReplayLimitError(CardRulesError):
 
 
 def load_state(record: object) -> Any:
-    """A game state from a record (a parsed JSON record, its text, or a state itself)."""
-    if isinstance(record, (str, bytes)):
-        try:
-            record = json.loads(record)
-        except ValueError as exc:
-            raise CardRulesError(f"a record is not valid JSON: {exc}") from None
+    """A game state from a record (a parsed JSON record, its text, or a state itself).
+
+    Text is read as every record is (:func:`~cardrules.record.parse_json_text`), so
+    JSON nested too deeply, bytes that are not UTF-8 or a number too long to read is
+    a package error:
+
+    >>> load_state("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: not valid JSON: lists or objects nest too deeply
+    """
+    if isinstance(record, (str, bytes, bytearray)):
+        record = parse_json_text(record)
     if isinstance(record, dict):
         game = record.get("game")
         if not isinstance(game, str):

@@ -152,6 +152,40 @@ def _rows(rows: object) -> list[Mapping[str, object]]:
     return found
 
 
+_WRITABLE = frozenset({str, bool, float, type(None)})
+"""The cell types every writer writes as they are (ints are checked for their length)."""
+
+
+def _writable(value: object, column: str, row: int) -> object:
+    """``value`` if it is a cell the writers can write: a JSON scalar, an int short
+    enough to write as text; else SimulationError naming the cell. NaN and infinities
+    are written as ``nan`` and ``inf`` in a table and a CSV (JSON lines refuse them)."""
+    if type(value) in _WRITABLE or isinstance(value, (str, float)):
+        return value
+    if isinstance(value, int):
+        if value.bit_length() > _LONGEST_INT:
+            raise SimulationError(
+                f"column {_show(column)} of row {row} holds {_show(value)}, too long to write"
+            )
+        return value
+    raise SimulationError(
+        f"column {_show(column)} of row {row} holds {_show(value)}, not an int, float, str,"
+        " bool or None"
+    )
+
+
+_LONGEST_INT = 10_000
+"""The most bits of an int a cell holds (about 3,000 digits; Python writes at most 4,300)."""
+
+
+def _cells(row: Mapping[str, object], names: list[str], number: int) -> list[object]:
+    """The cells of ``row`` under ``names`` (None where missing), each checked writable."""
+    cells = [row.get(name) for name in names]
+    if all(type(cell) in _WRITABLE for cell in cells):
+        return cells
+    return [_writable(cell, name, number) for cell, name in zip(cells, names, strict=True)]
+
+
 def _cell(value: object) -> str:
     if value is None:
         return ""
@@ -195,21 +229,30 @@ def write_csv(rows: Iterable[Mapping[str, object]], file: Any, columns: Iterable
         line.truncate()
 
     write(list(names))
-    for row in found:
-        write([row.get(name) for name in names])
+    for number, row in enumerate(found):
+        write(_cells(row, names, number))
 
 
 def format_table(rows: Iterable[Mapping[str, object]]) -> str:
     """``rows`` as an aligned plain-text table: a header, then one line per row.
 
     Numbers are right-aligned and text left-aligned; a missing or ``None`` value is
-    blank. No rows give an empty string.
+    blank. No rows give an empty string. A value that is not a scalar raises
+    :class:`~cardrules.errors.SimulationError` naming it, as every writer here does:
+
+    >>> format_table([{"bot": ["greedy"]}])
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.SimulationError: column 'bot' of row 0 holds ['greedy'], not an int, \
+float, str, bool or None
     """
     found = _rows(rows)
     names = columns_of(found)
     if not names:
         return ""
-    cells = [[_cell(row.get(name)) for name in names] for row in found]
+    cells = [
+        [_cell(value) for value in _cells(row, names, number)] for number, row in enumerate(found)
+    ]
     widths = [max(len(name), *(len(line[i]) for line in cells)) for i, name in enumerate(names)]
     numeric = [
         all(isinstance(row.get(name), (int, float)) for row in found if row.get(name) is not None)
@@ -245,16 +288,18 @@ def write_rows(rows: Iterable[Mapping[str, object]], file: Any, format: str) -> 
     if format == "csv":
         write_csv(found, file, columns_of(found))
     elif format == "jsonl":
-        for row in found:
-            file.write(_json_line(row) + "\n")
+        for number, row in enumerate(found):
+            file.write(_json_line(row, number) + "\n")
     else:
         text = format_table(found)
         file.write(text + "\n" if text else "")
 
 
-def _json_line(row: Mapping[str, object]) -> str:
+def _json_line(row: Mapping[str, object], number: int) -> str:
+    names = list(row)
+    cells = dict(zip(names, _cells(row, names, number), strict=True))
     try:
-        return json.dumps(dict(row), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        return json.dumps(cells, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise SimulationError(f"a row that JSON cannot hold: {_show(row)} ({exc})") from None
 

@@ -4,9 +4,12 @@
 its classes' constructors, class and static methods, and the methods and properties
 of given sample instances. :func:`call_with_junk` calls one of them with arguments
 drawn from :func:`junk` (None, bools, odd floats, huge ints, text, bytes, nested
-containers, values whose ``repr`` fails), sometimes mixed with valid values, under a
-time limit. A normal return or a :class:`~cardrules.errors.CardRulesError` passes;
-any other exception, or a call that runs longer than the limit, fails the test.
+containers, values whose ``repr`` fails), sometimes mixed with valid values and,
+when asked, with hostile ones (text, streams and JSON from
+:mod:`tests.core.hostile_inputs`), under a time and a memory limit
+(:func:`resource_limits`). A normal return or a
+:class:`~cardrules.errors.CardRulesError` passes; any other exception, a call that
+runs longer than the limit or one that takes more memory fails the test.
 
 The helpers only need a module and, optionally, sample instances and valid argument
 values by parameter name, so they apply to any module of the package::
@@ -24,11 +27,12 @@ from __future__ import annotations
 import enum
 import inspect
 import math
+import re
 import reprlib
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 
@@ -39,6 +43,14 @@ from hypothesis import strategies as st
 from cardrules.errors import CardRulesError
 
 TIME_LIMIT = 2.0
+"""Seconds of CPU time one call may take before it counts as a hang."""
+
+MEMORY_LIMIT = 64 << 20
+"""Bytes of memory one call may newly touch (its peak resident size over the start's)."""
+
+ADDRESS_LIMIT = 512 << 20
+"""Bytes of address space one call may add: past it an allocation fails at once
+(``MemoryError``), so that a runaway call never takes the machine's memory."""
 
 WALL_LIMIT = 60.0
 """Seconds of wall time after which a call that waits (on a pool, a pipe) is a hang."""
@@ -59,7 +71,6 @@ WORK_COUNTS = frozenset(
 )
 """Parameters that say how much work to do: a junk whole number between 65 and 10**12
 is a valid request for long work, so it is drawn as 64; larger ones must be refused."""
-"""Seconds one call may take before it counts as a hang."""
 
 
 @attrs.frozen
@@ -114,6 +125,14 @@ _HARMFUL: dict[str, Callable[[], object]] = {
 }
 
 
+class Built:
+    """A printable spec of a value made when the call is made (a fresh stream, a deep
+    list): :func:`materialize` calls its ``build()``."""
+
+    def build(self) -> object:
+        raise NotImplementedError
+
+
 @attrs.frozen
 class Harmful:
     """A junk value too big or too deep to print; :func:`materialize` builds it."""
@@ -128,6 +147,8 @@ def materialize(spec: object) -> object:
     """``spec`` with every :class:`Harmful` placeholder replaced by the value it names."""
     if isinstance(spec, Harmful):
         return _HARMFUL[spec.what]()
+    if isinstance(spec, Built):
+        return spec.build()
     if isinstance(spec, list):
         return [materialize(item) for item in spec]
     if isinstance(spec, tuple):
@@ -226,6 +247,64 @@ def public_callables(
     return targets
 
 
+def hostile_surface(name: str) -> bool:
+    """True for the modules of the 0.3.0 surfaces, which
+    ``tests/hardening/test_hostile_surfaces.py`` calls with hostile input too: the
+    batch engine (every module named ``batch*``), the records, the replay page, the
+    pictures, the result tables, and the registry with its plugin loading."""
+    parts = name.split(".")
+    return (
+        any(part.startswith("batch") for part in parts[1:])
+        or name in ("cardrules.record", "cardrules.replay", "cardrules.tables")
+        or name in ("cardrules.results_json", "cardrules.registry", "cardrules.plugins")
+        or parts[1:2] in (["records"], ["svg"])
+        or parts[-1] == "svg"
+    )
+
+
+def not_callable_by_design(obj: object) -> bool:
+    """True for an export that is not meant to be called: a typing protocol or an
+    abstract class (Python refuses to instantiate them), a type alias, a metaclass
+    (calling one makes a class) or an enum base without members."""
+    if not isinstance(obj, type):
+        return type(obj).__module__ in ("typing", "collections.abc", "types")
+    if getattr(obj, "_is_protocol", False) or inspect.isabstract(obj) or issubclass(obj, type):
+        return True
+    return issubclass(obj, enum.Enum) and not list(obj)
+
+
+def _home(obj: object, modules: Iterable[ModuleType]) -> str | None:
+    """The module of ``modules`` that defines ``obj``, if any."""
+    defined = getattr(obj, "__module__", None)
+    for module in modules:
+        if module.__name__ == defined:
+            return module.__name__
+    return None
+
+
+def owned_views(modules: list[ModuleType]) -> list[ModuleType]:
+    """Each module restricted to the callables it is the home of, so that a callable
+    several modules export (a package re-exporting its submodules) is tested once."""
+    owner: dict[int, str] = {}
+    for module in modules:
+        for export in module.__all__:
+            obj = getattr(module, export)
+            if callable(obj) and id(obj) not in owner:
+                owner[id(obj)] = _home(obj, modules) or module.__name__
+    views: list[ModuleType] = []
+    for module in modules:
+        view = ModuleType(module.__name__)
+        exports = []
+        for export in module.__all__:
+            obj = getattr(module, export)
+            if callable(obj) and owner[id(obj)] == module.__name__:
+                exports.append(export)
+                setattr(view, export, obj)
+        view.__all__ = exports  # type: ignore[attr-defined]
+        views.append(view)
+    return views
+
+
 # ------------------------------------------------------------------ calling
 
 
@@ -274,6 +353,86 @@ def time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous_wall)
 
 
+def _memory() -> dict[str, int] | None:
+    """This process's ``Vm*`` sizes in bytes, from /proc (None where there is none)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            text = status.read()
+    except OSError:
+        return None
+    return {name: int(kb) << 10 for name, kb in re.findall(r"(Vm\w+):\s+(\d+) kB", text)}
+
+
+def _reset_peak() -> bool:
+    """Reset the peak resident size (VmHWM) to the current one; False where Linux cannot."""
+    try:
+        with open("/proc/self/clear_refs", "w", encoding="ascii") as refs:
+            refs.write("5")
+    except OSError:
+        return False
+    return True
+
+
+class MemoryExceeded(BaseException):
+    """Raised after a call whose memory went past :data:`MEMORY_LIMIT`."""
+
+
+@contextmanager
+def memory_limit(limit: int = MEMORY_LIMIT, address: int = ADDRESS_LIMIT) -> Iterator[None]:
+    """Fail the block (:class:`MemoryExceeded`) if it newly touches more than ``limit``
+    bytes of memory, and make any allocation past ``address`` more bytes of address
+    space fail at once with ``MemoryError``.
+
+    Both are measured by the kernel, so they cost nothing while the block runs: the
+    touched memory is the peak resident size (``VmHWM``, reset first) over the resident
+    size at the start; the address space is capped with ``RLIMIT_AS``, restored after.
+    A platform without /proc or ``RLIMIT_AS`` runs the block unchecked.
+    """
+    try:
+        import resource
+    except ImportError:  # not a Unix
+        yield
+        return
+    before = _memory()
+    if before is None or not _reset_peak():
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = before["VmSize"] + address
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:  # checked whatever the block raised: an error after 1 GiB is still 1 GiB
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        after = _memory()
+        grown = 0 if after is None else after["VmHWM"] - before["VmRSS"]
+        if grown > limit:
+            raise MemoryExceeded(f"touched {grown >> 20} MiB, more than {limit >> 20} MiB")
+
+
+@contextmanager
+def resource_limits(
+    seconds: float = TIME_LIMIT, memory: int = MEMORY_LIMIT, address: int = ADDRESS_LIMIT
+) -> Iterator[None]:
+    """:func:`time_limit` and :func:`memory_limit` together."""
+    with memory_limit(memory, address), time_limit(seconds):
+        yield
+
+
+def _ran_out_of_memory(exc: BaseException) -> bool:
+    """True if ``exc`` is, or was raised while handling, a ``MemoryError``."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, MemoryError):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
 _SAFE_REPR = reprlib.Repr()
 _SAFE_REPR.maxstring = _SAFE_REPR.maxother = 60
 
@@ -288,15 +447,33 @@ def safe_repr(value: object) -> str:
         return f"<{type(value).__name__}>"
 
 
+Extra = Callable[[str], "st.SearchStrategy[object] | None"]
+"""For a parameter's name, a strategy of more values to try for it (or None)."""
+
+
 def draw_arguments(
-    target: Target, data: st.DataObject, valid: Mapping[str, Sequence[object]]
+    target: Target,
+    data: st.DataObject,
+    valid: Mapping[str, Sequence[object]],
+    extra: Extra | None = None,
 ) -> tuple[list[object], dict[str, object]]:
-    """Printable argument specs for ``target``: junk, or valid values named in ``valid``."""
+    """Printable argument specs for ``target``: junk, valid values named in ``valid``,
+    or values of ``extra(name)``."""
     kind = inspect.Parameter
 
     def value(name: str) -> object:
-        if name in valid and data.draw(st.booleans(), label=f"valid {name}"):
+        sources = ["junk"]
+        if name in valid:
+            sources.append("valid")
+        more = extra(name) if extra is not None else None
+        if more is not None:
+            sources.append("extra")
+        source = data.draw(st.sampled_from(sources), label=f"source of {name}")
+        if source == "valid":
             return data.draw(st.sampled_from(valid[name]), label=name)
+        if source == "extra":
+            assert more is not None
+            return data.draw(more, label=name)
         drawn = data.draw(junk(), label=name)
         if name in WORK_COUNTS and type(drawn) is int and 64 < drawn <= 10**12:
             return 64  # a count of work a caller may ask for: long, but not a hang
@@ -331,9 +508,12 @@ def call_with_junk(
     data: st.DataObject,
     valid: Mapping[str, Sequence[object]] | None = None,
     seconds: float = TIME_LIMIT,
+    extra: Extra | None = None,
+    memory: int = MEMORY_LIMIT,
 ) -> None:
-    """Call ``target`` with drawn arguments; fail on a non-package error or a hang."""
-    specs, keyword_specs = draw_arguments(target, data, valid or {})
+    """Call ``target`` with drawn arguments; fail on a non-package error, a hang, or
+    memory past ``memory`` bytes (see :func:`resource_limits`)."""
+    specs, keyword_specs = draw_arguments(target, data, valid or {}, extra)
     args = [materialize(spec) for spec in specs]
     kwargs = {name: materialize(spec) for name, spec in keyword_specs.items()}
     shown = ", ".join(
@@ -341,12 +521,17 @@ def call_with_junk(
         + [f"{name}={safe_repr(spec)}" for name, spec in keyword_specs.items()]
     )
     try:
-        with time_limit(seconds):
+        with resource_limits(seconds, memory):
             target.function(*args, **kwargs)
-    except CardRulesError:
-        pass
+    except CardRulesError as exc:
+        if _ran_out_of_memory(exc):
+            pytest.fail(f"{target.name}({shown}) ran out of memory: {safe_repr(str(exc))}")
     except CallTimedOut as exc:
         pytest.fail(f"{target.name}({shown}) hangs: {exc}")
+    except MemoryExceeded as exc:
+        pytest.fail(f"{target.name}({shown}) {exc}")
+    except MemoryError:
+        pytest.fail(f"{target.name}({shown}) allocates more than {ADDRESS_LIMIT >> 20} MiB")
     except Exception as exc:
         pytest.fail(
             f"{target.name}({shown}) raised {type(exc).__name__}, not a CardRulesError:"

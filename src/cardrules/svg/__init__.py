@@ -111,7 +111,22 @@ def register(
     ``card=True`` marks a card type, so that sequences of it draw as a row;
     ``start(state)`` gives the opening position of ``state``'s game, for replays;
     ``steps`` gives the replay's frames for a move, when one picture is not enough.
+    Anything else raises :class:`DrawingError` and registers nothing.
+
+    >>> register("Card", str)
+    Traceback (most recent call last):
+    ...
+    cardrules.svg.faces.DrawingError: register needs a class to draw, got 'Card'
     """
+    if not isinstance(cls, type):
+        raise DrawingError(f"register needs a class to draw, got {_short(cls)}")
+    if type(card) is not bool:
+        raise DrawingError(f"card must be True or False, got {_short(card)}")
+    for name, function in (("renderer", renderer), ("start", start), ("steps", steps)):
+        if not callable(function) and (function is not None or name == "renderer"):
+            raise DrawingError(
+                f"the {name} of {cls.__name__} must be a function, got {_short(function)}"
+            )
     _RENDERERS[cls] = renderer
     if card:
         _CARD_TYPES.add(cls)

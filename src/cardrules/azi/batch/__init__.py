@@ -30,6 +30,7 @@ from cardrules.azi.rules import AziRules, FirstLead, Rounding
 from cardrules.azi.state import LOT_KEY
 from cardrules.azi.tensors import tensor_layout
 from cardrules.batch import derive_seeds, randbelow
+from cardrules.batch_checks import checked_kernels
 from cardrules.cards import _show
 from cardrules.errors import InvalidRulesError, InvalidStateError
 
@@ -43,8 +44,13 @@ _POT_LIMIT = 2**62
 _PHASES = tuple(Phase)
 
 
+@checked_kernels(AziArrays)
 class AziKernels:
-    """The Azi kernels under one set of rules (see :class:`cardrules.batch.BatchKernels`)."""
+    """The Azi kernels under one set of rules (see :class:`cardrules.batch.BatchKernels`).
+
+    Each method refuses arrays these kernels did not make (see
+    :func:`~cardrules.batch_checks.checked_kernels`).
+    """
 
     __slots__ = (
         "layout",

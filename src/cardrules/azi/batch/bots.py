@@ -30,6 +30,7 @@ import numpy.typing as npt
 from cardrules.azi.ids import DECLARE_BASE, DISCARD_BASE, PLAY_CARD_BASE
 from cardrules.azi.pack import PACK_SIZE
 from cardrules.batch import BatchGame, BatchState, dealt_decks, randbelow_each
+from cardrules.batch_checks import checked_play
 from cardrules.game import GameState
 from cardrules.registry import Game
 
@@ -96,6 +97,7 @@ class AziBatchBots:
         """Play game ``i`` from ``seeds[i]`` to its end; seat ``s`` draws from the
         generator state ``bot_states[i, s]``, as ``Rng.from_state`` would.
         ``policies`` (all ``random``) and ``stream`` are the common interface's."""
+        checked_play(seeds, bot_states, policies, stream, self.players, len(self.names))
         batch, players = self.batch, self.players
         state = batch.init(seeds)
         rngs = bot_states.copy()

@@ -32,8 +32,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.batch_checks import checked_play, row_index
 from cardrules.cards import _show
-from cardrules.errors import InvalidRulesError
+from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.game import GameState
 from cardrules.hazari.actions import Up
 from cardrules.hazari.batch import arrange, arrangement_of, deal, play
@@ -59,6 +60,7 @@ class HazariBatchPlay:
 
     def state(self, row: int) -> GameState[Any, Any]:
         """Deal ``row`` as the scalar engine ends it with these arrangements."""
+        row = row_index(row, len(self.seeds))
         state: GameState[Any, Any] = self.game.new_state(seed=int(self.seeds[row]))
         while not state.is_terminal:
             seat = state.current_player
@@ -89,6 +91,9 @@ class HazariBatchBots:
         """Deal ``seeds[i]`` (dealer 0, as ``game.new_state`` deals) and arrange seat ``s``
         with policy ``names[policies[i, s]]``; ``random`` draws from the seed ``stream``.
         ``bot_states`` (the scalar bots' generators) is accepted for the common interface."""
+        checked_play(seeds, bot_states, policies, stream, 4, len(self.names))
+        if policies is None:
+            raise InvalidStateError("HazariBatchBots.play needs a policy for each seat")
         hands = deal(seeds)
         arranged = np.empty_like(hands)
         for number, name in enumerate(self.names):

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.batch_checks import checked_kernels
 from cardrules.cards import _show
 from cardrules.errors import InvalidRulesError
 from cardrules.hazari.batch import _play_block
@@ -85,10 +86,13 @@ def _frozen(arrays: GroupsArrays) -> GroupsArrays:
     return arrays
 
 
+@checked_kernels(GroupsArrays)
 class HazariGroupsKernels:
     """The Hazari kernels under one set of rules (see :class:`cardrules.batch.BatchKernels`).
 
-    ``dealer`` is the seat that deals every game (``game.new_state``'s default, 0).
+    ``dealer`` is the seat that deals every game (``game.new_state``'s default, 0). Each
+    method refuses arrays these kernels did not make (see
+    :func:`~cardrules.batch_checks.checked_kernels`).
     """
 
     __slots__ = ("dealer", "num_distinct_actions", "num_players", "observation_size", "rules")

@@ -43,12 +43,15 @@ from cardrules.hazari.policies import check_policies
 from cardrules.hazari.rules import HazariRules
 from cardrules.rng import Rng, check_seed
 
-__all__ = ["POINT_BINS", "deal_counts", "seed_blocks"]
+__all__ = ["MAX_BLOCK", "POINT_BINS", "deal_counts", "seed_blocks"]
 
 CLASSES = len(COMBINATIONS)
 ROUNDS = 4
 _BLOCK = 8192
 """Deals dealt, arranged and played per pass, so memory stays flat for any count."""
+
+MAX_BLOCK = 1 << 20
+"""The most seeds :func:`seed_blocks` reads at once (8 MiB of them)."""
 
 POINT_BINS = 73
 """Scores 0, 5, ..., 360: the bins of :func:`deal_counts`' points."""
@@ -67,7 +70,13 @@ def seed_blocks(seeds: object, size: int = _BLOCK) -> Iterator[tuple[int, npt.ND
     Traceback (most recent call last):
     ...
     cardrules.errors.InvalidSeedError: seeds[1]: seed -1 is not an integer in 0..2**64-1
+
+    ``size`` is a whole number from 1 to :data:`MAX_BLOCK`.
     """
+    if type(size) is not int or not 1 <= size <= MAX_BLOCK:
+        raise InvalidSeedError(
+            f"a block of seeds holds 1 to {MAX_BLOCK} seeds, got a size of {_show(size)}"
+        )
     if isinstance(seeds, (range, np.ndarray)):
         if isinstance(seeds, np.ndarray) and seeds.ndim != 1:
             _seed_array(seeds)  # the shape's error
