@@ -1,0 +1,325 @@
+"""Ctrl-C on the command line: status 130, one line, a bounded wait, no worker left.
+
+The interrupt is raised at chosen points inside the process pool's machinery (where
+an exception would leave a lock held, a just-forked worker unknown or a thread half
+started), and sent for real to the console script's process group.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures._base
+import concurrent.futures.process
+import contextlib
+import faulthandler
+import multiprocessing
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import types
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardrules.cli import interrupts, main
+from cardrules.rng import Rng
+
+SIMULATE = ["simulate", "azi", "--games", "2000", "--jobs", "2", "--quiet"]
+REAL_COMMANDS = [
+    ["simulate", "azi", "--games", "100000", "--jobs", "2", "--quiet"],
+    ["hazari", "value-tables", "--jobs", "2"],
+]
+BOUND = 20.0
+"""Seconds from Ctrl-C to exit that no correct run needs, even on a loaded machine."""
+
+needs_fork = pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork" or not os.path.isdir("/proc/self"),
+    reason="needs forked workers and /proc",
+)
+
+
+def _processes(field: int, value: int) -> set[int]:
+    """Pids whose ``/proc/PID/stat`` field after the name (1: parent, 2: group) is ``value``."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[field]) == value and fields[0] != "Z":
+                found.add(int(entry))
+    return found
+
+
+def _children(pid: int) -> set[int]:
+    return _processes(1, pid)
+
+
+def _group(pgid: int) -> set[int]:
+    return _processes(2, pgid)
+
+
+def _managers() -> set[threading.Thread]:
+    manager = concurrent.futures.process._ExecutorManagerThread
+    return {thread for thread in threading.enumerate() if isinstance(thread, manager)}
+
+
+def _console_script() -> str:
+    found = shutil.which("cardrules", path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.fail("the cardrules console script is not installed next to this interpreter")
+    return found
+
+
+@pytest.fixture
+def patient(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[BaseException]]:
+    """Bounds of half a minute, so that any wait on a stuck thread shows in the time taken.
+
+    Yields the exceptions raised in threads; a worker left behind is killed afterwards.
+    """
+    monkeypatch.setattr(interrupts, "SETTLE", 30.0)
+    monkeypatch.setattr(interrupts, "DEFER_LIMIT", 30.0)
+    raised: list[BaseException] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: raised.append(args.exc_value))
+    before = _children(os.getpid())
+    faulthandler.dump_traceback_later(300, exit=True, file=2)  # a hang fails, on fd 2
+    try:
+        yield raised
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+        for pid in _children(os.getpid()) - before:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+
+
+def _on_call(
+    monkeypatch: pytest.MonkeyPatch, owner: object, name: str, nth: int, *, first: bool = False
+) -> list[int]:
+    """Raise SIGINT in the main thread's ``nth`` call of ``owner.name``, after it (or ``first``)."""
+    original = getattr(owner, name)
+    calls: list[int] = []
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        now = threading.current_thread() is threading.main_thread() and os.getpid() == pid
+        if now:
+            calls.append(1)
+        if now and first and len(calls) == nth:
+            signal.raise_signal(signal.SIGINT)
+        result = original(*args, **kwargs)
+        if now and not first and len(calls) == nth:
+            signal.raise_signal(signal.SIGINT)
+        return result
+
+    pid = os.getpid()
+    monkeypatch.setattr(owner, name, wrapper)
+    return calls
+
+
+def _half_taken_locks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """SIGINT after ``as_completed`` took the first of its futures' locks, before the rest."""
+    calls: list[int] = []
+
+    def enter(self: Any) -> None:
+        for future in self.futures:
+            future._condition.acquire()
+            if threading.current_thread() is threading.main_thread() and not calls:
+                calls.append(1)
+                signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(concurrent.futures._base._AcquireFutures, "__enter__", enter)
+    return calls
+
+
+def _inject(where: str, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    if where == "a submission holds the pool's lock":
+        wakeup = concurrent.futures.process._ThreadWakeup
+        return _on_call(monkeypatch, wakeup, "wakeup", 20)
+    if where == "the futures' locks are half taken":
+        return _half_taken_locks(monkeypatch)
+    if where == "a worker was just forked, not yet known":
+        import multiprocessing.popen_fork
+
+        return _on_call(monkeypatch, multiprocessing.popen_fork.Popen, "_launch", 2)
+    assert where == "the pool's manager thread is about to start"
+    manager = concurrent.futures.process._ExecutorManagerThread
+    return _on_call(monkeypatch, manager, "start", 1, first=True)
+
+
+@needs_fork
+@pytest.mark.parametrize(
+    "where",
+    [
+        "a submission holds the pool's lock",
+        "the futures' locks are half taken",
+        "a worker was just forked, not yet known",
+        "the pool's manager thread is about to start",
+    ],
+)
+def test_ctrl_c_inside_the_pool_machinery_ends_at_once_with_no_worker_left(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    patient: list[BaseException],
+    where: str,
+) -> None:
+    before, managers = _children(os.getpid()), _managers()
+    fired = _inject(where, monkeypatch)
+    start = time.monotonic()
+    status = main(SIMULATE)
+    took = time.monotonic() - start
+    err = capsys.readouterr().err
+    assert fired, "the interrupt was not raised where intended"
+    assert (status, err) == (130, "cardrules: interrupted\n")
+    assert took < BOUND, f"Ctrl-C took {took:.1f} s: something waited for a stuck thread"
+    assert patient == [], "a thread raised"
+    assert _children(os.getpid()) <= before, "a worker process was left behind"
+    assert _managers() <= managers, "a pool's manager thread is still running"
+
+
+class _Interrupting:
+    """An object whose finalizer is interrupted: there the exception is only reported."""
+
+    def __del__(self) -> None:
+        signal.raise_signal(signal.SIGINT)
+
+
+def test_an_interrupt_swallowed_by_a_finalizer_still_stops_the_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lost: list[BaseException | None] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda args: lost.append(args.exc_value))
+
+    def work(*args: object, **kwargs: object) -> object:
+        _Interrupting()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # the command goes on, unless interrupted again
+            time.sleep(0.01)
+        return ()
+
+    monkeypatch.setattr("cardrules.cli.cards.parse_cards", work)
+    status = main(["cards", "parse", "AS"])
+    assert [type(exc) for exc in lost] == [KeyboardInterrupt]
+    assert (status, capsys.readouterr().err) == (130, "cardrules: interrupted\n")
+
+
+def test_an_interrupt_put_off_to_the_end_of_a_command_still_ends_it_with_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(interrupts, "RETRY", 60.0)  # no second look before the command ends
+
+    def ctrl_c(
+        raise_signal: Callable[[int], None] = signal.raise_signal, number: int = signal.SIGINT
+    ) -> None:
+        raise_signal(number)
+
+    # The same code as if it ran inside the queue module: no safe point to raise there.
+    inside_queue = types.FunctionType(ctrl_c.__code__, vars(queue), "ctrl_c", ctrl_c.__defaults__)
+    parsed: list[object] = []
+
+    def parse(text: str, **options: object) -> object:
+        inside_queue()
+        parsed.append(text)
+        return ()
+
+    monkeypatch.setattr("cardrules.cli.cards.parse_cards", parse)
+    status = main(["cards", "parse", "AS"])
+    assert parsed == ["AS"], "the interrupt was raised inside the queue module's code"
+    assert (status, capsys.readouterr().err) == (130, "cardrules: interrupted\n")
+
+
+_INTERRUPT_WHILE_LOADING = """
+import importlib.abc, os, runpy, signal, sys
+
+class Interrupt(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "cardrules.cli.simulate":
+            signal.raise_signal(signal.SIGINT)
+
+sys.meta_path.insert(0, Interrupt())
+sys.argv = ["cardrules", "cards", "parse", "AS"]
+runpy.run_module("cardrules", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_ctrl_c_while_the_command_line_loads_exits_130_with_one_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", _INTERRUPT_WHILE_LOADING], capture_output=True, text=True
+    )
+    assert (result.returncode, result.stdout) == (130, "")
+    assert result.stderr == "cardrules: interrupted\n"
+
+
+def _ctrl_c(argv: list[str], *, after_pool: bool, delay: float) -> tuple[int, str, str, float]:
+    """Start the console script, send Ctrl-C to its process group; status, out, err, seconds.
+
+    The seconds run from Ctrl-C to the command's exit. It fails if a process of the
+    group outlives the command (a worker left behind).
+    """
+    process = subprocess.Popen(
+        [_console_script(), *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while after_pool and len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not after_pool or len(_children(process.pid)) >= 2, "the pool never started"
+        time.sleep(delay)
+        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+        start = time.monotonic()
+        process.wait(timeout=120)
+        took = time.monotonic() - start
+        left = _group(process.pid)
+        assert not left, f"processes {left} outlived the command"
+        out, err = process.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+        if process.poll() is None:
+            process.wait()
+    return process.returncode, out, err, took
+
+
+@needs_fork
+@pytest.mark.parametrize("argv", REAL_COMMANDS)
+def test_a_real_ctrl_c_stops_a_pool_at_once(argv: list[str]) -> None:
+    status, out, err, took = _ctrl_c(argv, after_pool=True, delay=0.3)
+    assert (status, out, err) == (130, "", "cardrules: interrupted\n")
+    assert took < BOUND
+
+
+def _interrupted_before_run(status: int, err: str) -> bool:
+    """Python's own report of Ctrl-C that came before the entry function ran."""
+    return (
+        status == -signal.SIGINT
+        and err.endswith("KeyboardInterrupt\n")
+        and ", in run\n" not in err
+        and f"cardrules{os.sep}cli{os.sep}" not in err
+    )
+
+
+@pytest.mark.soak
+@needs_fork
+@pytest.mark.parametrize("argv", REAL_COMMANDS)
+def test_ctrl_c_at_random_moments_always_ends_the_command_the_same_way(argv: list[str]) -> None:
+    rng = Rng(20240607)
+    for attempt in range(60):
+        after_pool = attempt % 2 == 0
+        delay = rng.random() * (1.0 if after_pool else 2.0)
+        status, out, err, took = _ctrl_c(argv, after_pool=after_pool, delay=delay)
+        what = f"attempt {attempt}, {delay:.2f} s after {'the pool' if after_pool else 'start'}"
+        if not after_pool and _interrupted_before_run(status, err):
+            continue  # before any of the command's own code ran
+        assert (status, out, err) == (130, "", "cardrules: interrupted\n"), what
+        assert took < BOUND, what
