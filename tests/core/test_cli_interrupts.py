@@ -184,6 +184,39 @@ def test_ctrl_c_inside_the_pool_machinery_ends_at_once_with_no_worker_left(
     assert _managers() <= managers, "a pool's manager thread is still running"
 
 
+_FAILING_BOT = """
+class Failing:
+    moves = 0
+
+    def choose(self, observation, legal, rng):
+        Failing.moves += 1
+        if Failing.moves > 200:
+            raise ValueError("no more moves")
+        return legal[0]
+"""
+
+
+@needs_fork
+def test_a_task_failing_in_a_worker_is_one_error_line_and_no_thread_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    patient: list[BaseException],
+    tmp_path: Path,
+) -> None:
+    """The pool cancels its queued tasks, then ends its workers: no thread marks a
+    cancelled task failed (which raises in the pool's thread before CPython 3.12)."""
+    (tmp_path / "failing_bot.py").write_text(_FAILING_BOT, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before, managers = _children(os.getpid()), _managers()
+    bots = "failing_bot:Failing,random,random,random"
+    status = main(["simulate", "azi", "--games", "400", "--jobs", "2", "--quiet", "--bots", bots])
+    err = capsys.readouterr().err
+    assert status == 2 and "ValueError: no more moves" in err and err.count("\n") == 1
+    assert patient == [], "a thread raised"
+    assert _children(os.getpid()) <= before, "a worker process was left behind"
+    assert _managers() <= managers, "a pool's manager thread is still running"
+
+
 class _Interrupting:
     """An object whose finalizer is interrupted: there the exception is only reported."""
 

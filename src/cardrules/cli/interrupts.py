@@ -320,13 +320,24 @@ def process_pool(jobs: int) -> Iterator[Executor | None]:
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
-    """End ``pool``'s workers and cancel its queued work, waiting a bounded time."""
+    """Cancel ``pool``'s queued work and end its workers, waiting a bounded time.
+
+    The manager thread drops the cancelled tasks before the workers end: marking
+    them failed afterwards would raise in that thread before CPython 3.12.
+    """
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + SETTLE
+    if isinstance(manager, threading.Thread):
+        while getattr(pool, "_cancel_pending_futures", False) and manager.is_alive():
+            if manager in _STUCK or time.monotonic() > deadline:
+                _STUCK.add(manager)
+                break
+            time.sleep(RETRY / 10)
     _end_processes(processes)
     if isinstance(manager, threading.Thread):
-        _join(manager, time.monotonic() + SETTLE)
-    pool.shutdown(wait=False, cancel_futures=True)
+        _join(manager, deadline)
 
 
 def exit_command(status: int) -> NoReturn:
