@@ -333,10 +333,14 @@ def test_a_real_ctrl_c_stops_a_pool_at_once(argv: list[str]) -> None:
 
 
 def _interrupted_before_run(status: int, err: str) -> bool:
-    """Python's own report of Ctrl-C that came before the entry function ran."""
+    """Python's own end after Ctrl-C that came before the entry function ran.
+
+    Killed by the signal, or an interpreter that failed to start, with a traceback
+    (or nothing) that passes through none of the command line's code.
+    """
     return (
-        status == -signal.SIGINT
-        and err.endswith("KeyboardInterrupt\n")
+        status in (-signal.SIGINT, 1)
+        and (err == "" or err.endswith("KeyboardInterrupt\n"))
         and ", in run\n" not in err
         and f"cardrules{os.sep}cli{os.sep}" not in err
     )
@@ -347,12 +351,14 @@ def _interrupted_before_run(status: int, err: str) -> bool:
 @pytest.mark.parametrize("argv", REAL_COMMANDS)
 def test_ctrl_c_at_random_moments_always_ends_the_command_the_same_way(argv: list[str]) -> None:
     rng = Rng(20240607)
+    wrong = []
     for attempt in range(60):
         after_pool = attempt % 2 == 0
         delay = rng.random() * (1.0 if after_pool else 2.0)
         status, out, err, took = _ctrl_c(argv, after_pool=after_pool, delay=delay)
-        what = f"attempt {attempt}, {delay:.2f} s after {'the pool' if after_pool else 'start'}"
         if not after_pool and _interrupted_before_run(status, err):
             continue  # before any of the command's own code ran
-        assert (status, out, err) == (130, "", "cardrules: interrupted\n"), what
-        assert took < BOUND, what
+        if (status, out, err) != (130, "", "cardrules: interrupted\n") or took >= BOUND:
+            since = "the pool started" if after_pool else "start"
+            wrong.append(f"{delay:.2f} s after {since}: {status}, {took:.1f} s, {err[-300:]!r}")
+    assert wrong == []
