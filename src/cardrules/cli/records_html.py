@@ -18,7 +18,7 @@ from cardrules.cli import records as record_commands
 from cardrules.cli.records import read_records
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError, InvalidStateError
-from cardrules.records import parse_json_text
+from cardrules.record import parse_json_text
 from cardrules.replay import DEFAULT_MAX_GAMES, ReplayLimitError, load_state, replay_html
 
 __all__ = ["MAX_DOCUMENT_BYTES", "MAX_GAMES", "read_games", "register", "register_group"]
