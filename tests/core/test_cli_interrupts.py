@@ -37,6 +37,8 @@ REAL_COMMANDS = [
 ]
 BOUND = 20.0
 """Seconds from Ctrl-C to exit that no correct run needs, even on a loaded machine."""
+SOAK_INTERRUPTS = int(os.environ.get("CARDRULES_SOAK_INTERRUPTS", "60"))
+"""Real Ctrl-Cs the soak sends to each command (``CARDRULES_SOAK_INTERRUPTS`` overrides)."""
 
 needs_fork = pytest.mark.skipif(
     multiprocessing.get_start_method() != "fork" or not os.path.isdir("/proc/self"),
@@ -352,7 +354,7 @@ def _interrupted_before_run(status: int, err: str) -> bool:
 def test_ctrl_c_at_random_moments_always_ends_the_command_the_same_way(argv: list[str]) -> None:
     rng = Rng(20240607)
     wrong = []
-    for attempt in range(60):
+    for attempt in range(SOAK_INTERRUPTS):
         after_pool = attempt % 2 == 0
         delay = rng.random() * (1.0 if after_pool else 2.0)
         status, out, err, took = _ctrl_c(argv, after_pool=after_pool, delay=delay)
