@@ -557,7 +557,7 @@ class HazariState:
 
     def __str__(self) -> str:
         to_act = "over" if self.current_player is None else f"seat {self.current_player} to arrange"
-        lines = [f"Hazari deal {self.deal}, seat {self.dealer} deals; {to_act}"]
+        lines = [f"Hazari deal {self.deal + 1}, seat {self.dealer} deals; {to_act}"]
         chosen = self.chosen
         for seat, hand in enumerate(self.hands):
             up = "  up" if self.arrangements[seat] is not None else ""
