@@ -77,8 +77,9 @@ RETRY = 0.05
 DEFER_LIMIT = 2.0
 """Seconds an interrupt waits for a safe point; after that it is raised where it lands."""
 
-_CRITICAL_MODULES = ("concurrent.futures", "multiprocessing", "queue", "threading")
-"""The modules whose locks a pool's threads share, or that start processes."""
+_CRITICAL_MODULES = ("concurrent.futures", "importlib", "multiprocessing", "queue", "threading")
+"""The modules whose locks a pool's threads share, that start processes, or (the import
+system) that report an exception raised in their callbacks and drop it."""
 
 
 def _codes(*functions: object) -> frozenset[CodeType]:
@@ -280,8 +281,8 @@ def handling_interrupts() -> Iterator[None]:
         return
     before = frozenset(c.pid for c in multiprocessing.active_children() if c.pid is not None)
     interrupts = _Interrupts(before)
-    signal.signal(signal.SIGINT, interrupts.on_signal)
     try:
+        signal.signal(signal.SIGINT, interrupts.on_signal)
         yield
     except KeyboardInterrupt:
         interrupts.stop()
