@@ -20,10 +20,12 @@ SIGTERM, then SIGKILL; a pool's manager thread gets :data:`SETTLE` seconds.
 The interrupt is raised only at a safe point of the main thread. A signal handler
 runs between any two bytecodes, and an exception raised inside the standard
 library's process or thread machinery can leave a lock held (a pool's manager
-thread then waits for it forever) or a just-forked worker that nothing knows of.
-While the main thread is there, the handler only notes the interrupt and looks
-again every :data:`RETRY` seconds (for :data:`DEFER_LIMIT` seconds at most). Waits
-for a result or a thread are safe points: they are written to be interrupted.
+thread then waits for it forever) or a just-forked worker that nothing knows of;
+raised in a callback of the import system, it is reported and dropped. While the
+main thread is there, the handler only notes the interrupt and looks again every
+:data:`RETRY` seconds (for :data:`DEFER_LIMIT` seconds at most). Waits for a result
+or a thread are safe points: they are written to be interrupted. An interrupt that
+is dropped all the same is raised again :data:`RETRY` seconds later.
 
 Once its workers are ended, a pool's manager thread marks every unfinished task
 failed. Before CPython 3.12 it raises from that thread (printing a traceback) if
