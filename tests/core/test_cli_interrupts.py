@@ -23,7 +23,7 @@ import time
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import pytest
 
@@ -44,6 +44,17 @@ needs_fork = pytest.mark.skipif(
     multiprocessing.get_start_method() != "fork" or not os.path.isdir("/proc/self"),
     reason="needs forked workers and /proc",
 )
+
+
+@pytest.fixture(autouse=True)
+def interruptible() -> Iterator[None]:
+    """Ctrl-C handled as Python does by default, here and in the commands started here,
+    even where the tests run with SIGINT ignored (as a shell's background job)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _processes(field: int, value: int) -> set[int]:
@@ -305,20 +316,27 @@ def test_ctrl_c_while_the_command_line_loads_exits_130_with_one_line(
     assert result.stderr == f"{loaded}cardrules: interrupted\n"
 
 
-def _read_into(streams: dict[str, str], name: str, stream: IO[str] | None) -> None:
-    if stream is not None:
-        streams[name] = stream.read()
+class _Run(NamedTuple):
+    """A command that got Ctrl-C from :func:`_ctrl_c`."""
+
+    status: int | None  # None: still running BOUND seconds after Ctrl-C (then killed)
+    out: str
+    err: str  # without the lines of ``imports``
+    took: float  # seconds from Ctrl-C to the exit
+    entered: bool  # the entry function's module had loaded when Ctrl-C was sent
 
 
-def _ctrl_c(
-    argv: list[str], *, after_pool: bool, delay: float, imports: bool = False
-) -> tuple[int | None, str, str, float]:
-    """Start the console script, send Ctrl-C to its process group; status, out, err, seconds.
+def _read(stream: IO[str] | None, lines: list[tuple[float, str]]) -> None:
+    for line in stream or ():
+        lines.append((time.monotonic(), line))
 
-    The seconds run from Ctrl-C to the command's exit; the status is ``None`` if it
-    did not exit within :data:`BOUND` seconds (it is killed then). It fails if a
-    process of the group outlives the command (a worker left behind). ``imports``
-    has Python write a line to standard error as each module is loaded.
+
+def _ctrl_c(argv: list[str], *, after_pool: bool, delay: float, imports: bool = False) -> _Run:
+    """Start the console script and send Ctrl-C to its process group.
+
+    It fails if a process of the group outlives the command (a worker left behind).
+    ``imports`` has Python write a line to standard error as it loads each module,
+    which tells whether the entry function had loaded.
     """
     env = dict(os.environ, PYTHONPROFILEIMPORTTIME="1") if imports else None
     process = subprocess.Popen(
@@ -329,10 +347,11 @@ def _ctrl_c(
         start_new_session=True,
         env=env,
     )
-    streams: dict[str, str] = {}
+    out: list[tuple[float, str]] = []
+    err: list[tuple[float, str]] = []
     readers = [
-        threading.Thread(target=_read_into, args=(streams, name, stream), daemon=True)
-        for name, stream in (("out", process.stdout), ("err", process.stderr))
+        threading.Thread(target=_read, args=(stream, lines), daemon=True)
+        for stream, lines in ((process.stdout, out), (process.stderr, err))
     ]
     for reader in readers:
         reader.start()
@@ -342,6 +361,7 @@ def _ctrl_c(
             time.sleep(0.01)
         assert not after_pool or len(_children(process.pid)) >= 2, "the pool never started"
         time.sleep(delay)
+        sent = time.monotonic()
         os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
         start = time.monotonic()
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -356,50 +376,50 @@ def _ctrl_c(
         process.wait()
         for reader in readers:
             reader.join(60)
-    return status, streams.get("out", ""), streams.get("err", ""), took
+    entered = any(at < sent and line.endswith("| cardrules.__main__\n") for at, line in err)
+    told = "".join(line for _, line in err if not line.startswith("import time:"))
+    return _Run(status, "".join(line for _, line in out), told, took, entered)
 
 
 @needs_fork
 @pytest.mark.parametrize("argv", REAL_COMMANDS)
 def test_a_real_ctrl_c_stops_a_pool_at_once(argv: list[str]) -> None:
-    status, out, err, took = _ctrl_c(argv, after_pool=True, delay=0.3)
-    assert (status, out, err) == (130, "", "cardrules: interrupted\n")
-    assert took < BOUND
+    run = _ctrl_c(argv, after_pool=True, delay=0.3)
+    assert (run.status, run.out, run.err) == (130, "", "cardrules: interrupted\n")
+    assert run.took < BOUND
 
 
-def _interrupted_before_run(status: int | None, err: str) -> bool:
-    """Whether Ctrl-C came before the entry function ran (``err`` lists the imports).
-
-    Then Python reports it its own way, if at all: killed by the signal, or an
-    interpreter that failed to start, or the interrupt dropped (in a finalizer, or
-    by C code that clears errors) so that the command went on.
-    """
-    ours = ", in run\n" in err or f"cardrules{os.sep}cli{os.sep}" in err
-    entry = any(line.endswith("| cardrules.__main__") for line in err.splitlines())
-    died = status in (-signal.SIGINT, 1) and err.rstrip(": \n").endswith("KeyboardInterrupt")
-    return not ours and (died or not entry)
-
-
-def _without_imports(err: str) -> str:
-    return "".join(line for line in err.splitlines(True) if not line.startswith("import time:"))
+def _outside_run(run: _Run) -> bool:
+    """Ctrl-C in the console script's own lines around the call of the entry function."""
+    return (
+        run.status == -signal.SIGINT
+        and run.err.endswith("KeyboardInterrupt\n")
+        and ", in run\n" not in run.err
+    )
 
 
 @pytest.mark.soak
 @needs_fork
 @pytest.mark.parametrize("argv", REAL_COMMANDS)
 def test_ctrl_c_at_random_moments_always_ends_the_command_the_same_way(argv: list[str]) -> None:
+    """Half the interrupts come after the pool started, half after the command started.
+
+    Of the latter, only those after the entry function loaded are judged: before,
+    Python reports Ctrl-C its own way, or drops it while it loads a module.
+    """
     rng = Rng(20240607)
-    wrong = []
+    wrong, loaded = [], 0
     for attempt in range(SOAK_INTERRUPTS):
         after_pool = attempt % 2 == 0
         delay = rng.random() * (1.0 if after_pool else 2.0)
-        status, out, err, took = _ctrl_c(
-            argv, after_pool=after_pool, delay=delay, imports=not after_pool
-        )
-        if not after_pool and _interrupted_before_run(status, err):
-            continue  # before any of the command's own code ran
-        err = _without_imports(err)
-        if (status, out, err) != (130, "", "cardrules: interrupted\n") or took >= BOUND:
+        run = _ctrl_c(argv, after_pool=after_pool, delay=delay, imports=not after_pool)
+        if not after_pool and (not run.entered or _outside_run(run)):
+            continue
+        loaded += not after_pool
+        if (run.status, run.out, run.err) != (130, "", "cardrules: interrupted\n"):
             since = "the pool started" if after_pool else "start"
-            wrong.append(f"{delay:.2f} s after {since}: {status}, {took:.1f} s, {err[-300:]!r}")
+            wrong.append(f"{delay:.2f} s after {since}: {run.status}, {run.err!r}")
+        elif run.took >= BOUND:
+            wrong.append(f"{delay:.2f} s: it took {run.took:.1f} s")
     assert wrong == []
+    assert loaded >= SOAK_INTERRUPTS // 8, "too few interrupts came after the command loaded"
