@@ -1,9 +1,11 @@
 """The text record format (``.crec``): games people can read, in the spirit of PGN.
 
-A game is its tag lines, then its actions in the game's own action text, several
-to a line separated by commas; a blank line ends it, and a file holds any number
-of games. ``;`` starts a comment to the end of the line, ``{...}`` is a comment
-within a line. The grammar is in the guide's page on records.
+A game is its tag lines, then its actions in the game's own action text, each
+after the seat that took it (``s2 card AD``), several to a line separated by
+commas; a blank line ends it, and a file holds any number of games. ``;`` starts
+a comment to the end of the line, ``{...}`` is a comment within a line. The
+grammar is in the guide's page on records; the lines' rules are in
+:mod:`cardrules.records.text_lines`.
 
 >>> from cardrules import load_game
 >>> state = load_game("hazari").new_state(seed=7, dealer=0)
@@ -16,8 +18,9 @@ True
 
 from __future__ import annotations
 
+import io
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 import attrs
@@ -27,6 +30,22 @@ from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.records import GameRecord, record_seats
+from cardrules.records.text_lines import (
+    HIDDEN,
+    MAX_ACTIONS,
+    MAX_GAME,
+    MAX_LINE,
+    MAX_TAGS,
+    Block,
+    TextRecordError,
+    action_lines,
+    action_problem,
+    blocks,
+    quote,
+    split_actor,
+    tag_problem,
+    with_actor,
+)
 from cardrules.registry import Game, load_game
 
 __all__ = [
@@ -44,66 +63,108 @@ __all__ = [
     "write_games",
 ]
 
-MAX_LINE = 10_000
-"""The longest line read, in characters; a longer one is an error, read no further."""
-MAX_ACTIONS = 100_000
-"""The most actions one game may hold."""
-MAX_TAGS = 100
-"""The most tags one game may hold."""
-MAX_GAME = 2_000_000
-"""The most characters one game's lines may hold."""
-HIDDEN = "??"
-"""A card hidden from the viewer of a view record."""
-WIDTH = 78
-"""The writer starts a new action line rather than pass this many characters."""
-
-_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,31})[ \t]+"((?:[^"\\]|\\["\\])*)"\][ \t]*')
 _INT = re.compile(r"0|[1-9][0-9]{0,19}")
-_FORBIDDEN = frozenset(',;{}[]"\n\r')
+_DECK = re.compile(r"Deck[0-9]+")
+_SEAT = re.compile(r"Seat[0-9]+")
+_DEALING = re.compile(r"Seed|Deck[0-9]+")
 
 Source = Any
 """What :func:`write_games` takes: a :class:`TextGame`, a GameRecord or a game state."""
 
 
-class TextRecordError(InvalidStateError):
-    """A text record that cannot be read: ``line`` is where, ``game`` counts from 0."""
-
-    def __init__(self, message: str, line: int, game: int = 0) -> None:
-        if not isinstance(message, str) or type(line) is not int or type(game) is not int:
-            raise InvalidStateError(
-                f"a TextRecordError needs a message and whole line and game numbers,"
-                f" got {_show(message)}, {_show(line)}, {_show(game)}"
-            )
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.game = game
-
-
-def _check_tags(_: object, __: object, tags: tuple[tuple[str, str], ...]) -> None:
-    if not isinstance(tags, tuple) or not all(
-        isinstance(t, tuple) and len(t) == 2 and all(isinstance(x, str) for x in t) for t in tags
-    ):
+def _tag_tuple(tags: object) -> tuple[tuple[str, str], ...]:
+    if isinstance(tags, (str, bytes, dict)) or not isinstance(tags, Iterable):
         raise InvalidStateError(f"tags must be a tuple of (name, value) texts, got {_show(tags)}")
-    for name, value in tags:
-        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,31}", name) or "\n" in value or "\r" in value:
-            raise InvalidStateError(f"a tag cannot be written as {_show((name, value))}")
+    result = tuple(tags)
+    if not all(isinstance(t, tuple) and len(t) == 2 for t in result):
+        raise InvalidStateError(f"tags must be a tuple of (name, value) texts, got {_show(tags)}")
+    for name, value in result:
+        problem = tag_problem(name, value)
+        if problem is not None:
+            raise InvalidStateError(f"a tag cannot be written as {_show((name, value))}: {problem}")
+    return result
+
+
+def _text_tuple(actions: object) -> tuple[str, ...]:
+    if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
+        raise InvalidStateError(
+            f"a game's actions must be a tuple of action texts, got {_show(actions)}"
+        )
+    return tuple(actions)
+
+
+def _actor_tuple(actors: object) -> tuple[int, ...] | None:
+    if actors is None:
+        return None
+    if isinstance(actors, (str, bytes, dict)) or not isinstance(actors, Iterable):
+        raise InvalidStateError(f"actors must be a tuple of seat numbers, got {_show(actors)}")
+    return tuple(actors)
 
 
 @attrs.frozen
 class TextGame:
     """One game of a text record: its ``tags`` in order, its ``actions`` as text, and
-    its :class:`~cardrules.records.GameRecord`, or ``None`` for a view record.
+    its :class:`~cardrules.records.GameRecord`, or ``None`` for a view record;
+    ``actors`` is the seat that took each action (``None`` for a view record read
+    in the form of 0.3.0, which names no seat).
 
     A *view record* (a ``View`` tag naming the viewer's seat, made by
     :meth:`for_player`) is kept for one player's view: hidden cards may be ``??``,
     so it is read and written as it stands, for display, and never replayed.
+
+    Make one with :meth:`of` or read one with :func:`read_games`. The constructor
+    refuses what the reader would not read back: a tag or an action that does not
+    fit on its line (:mod:`cardrules.records.text_lines`), a bare string of actions
+    (``"play"``, which would be one action per letter), seats named for only some
+    seats, a view record with the dealing (``Seed``, ``Deck0``...) that would show
+    every hand.
     """
 
-    tags: tuple[tuple[str, str], ...] = attrs.field(validator=_check_tags)
-    actions: tuple[str, ...]
+    tags: tuple[tuple[str, str], ...] = attrs.field(converter=_tag_tuple)
+    actions: tuple[str, ...] = attrs.field(converter=_text_tuple)
     record: GameRecord | None = None
     line: int = attrs.field(default=1, eq=False)
     _state: Any = attrs.field(default=None, eq=False, repr=False)
+    actors: tuple[int, ...] | None = attrs.field(default=None, kw_only=True, converter=_actor_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        if self.record is not None and not isinstance(self.record, GameRecord):
+            raise InvalidStateError(
+                f"record must be a GameRecord or None, got {_show(self.record)}"
+            )
+        for text in self.actions:
+            problem = action_problem(text, hidden=self.record is None)
+            if problem is not None:
+                raise InvalidStateError(problem)
+        if self.record is not None:
+            recorded = tuple(action["player"] for action in self.record.actions)
+            if len(self.actions) != len(recorded) or self.actors not in (None, recorded):
+                raise InvalidStateError(
+                    f"a full record's actions and actors must be those of its record's"
+                    f" {len(recorded)} actions, got {len(self.actions)} actions"
+                    f" and the actors {_show(self.actors)}"
+                )
+            object.__setattr__(self, "actors", recorded)
+        elif self.actors is not None and len(self.actors) != len(self.actions):
+            raise InvalidStateError(
+                f"{len(self.actions)} actions need as many actors, got {_show(self.actors)}"
+            )
+        numbered = [(n, name, value) for n, (name, value) in enumerate(self.tags, 1)]
+        if (self.record is None) != any(name == "View" for _, name, _ in numbered):
+            raise InvalidStateError(
+                "a view record (no record) needs a View tag, and a full record has none"
+            )
+        try:
+            _check_setup(numbered)
+            players = _players(numbered)
+            _check_seat_tags(numbered, players, self.record is None)
+        except TextRecordError as exc:
+            raise InvalidStateError(f"tag {str(exc).removeprefix('line ')}") from None
+        wrong = [a for a in self.actors or () if type(a) is not int or not 0 <= a < players]
+        if wrong:
+            raise InvalidStateError(
+                f"an action's seat must be 0 to {players - 1}, got {wrong[0]!r}"
+            )
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of tag ``name``, or ``default``."""
@@ -141,7 +202,7 @@ class TextGame:
             raise self._no_replay()
         game, kind, _ = _game_of(self.record)
         new = game.new_state if kind == game.name else game.new_match
-        state = new(dealer=self.record.rules["dealer"], dealing=self.record.dealing)
+        state = new(dealer=self.record.rules.get("dealer"), dealing=self.record.dealing)
         yield state
         for text in self.actions:
             state = state.apply(game.parse_action(text))
@@ -164,21 +225,23 @@ class TextGame:
 
     def to_text(self) -> str:
         """The game as text record lines, each ending in a newline."""
-        lines = [f'[{name} "{_quote(value)}"]' for name, value in self.tags]
-        players = None if self.record is None else [a["player"] for a in self.record.actions]
-        lines.extend(_action_lines(self.actions, players))
+        lines = [f'[{name} "{quote(value)}"]' for name, value in self.tags]
+        lines.extend(action_lines(self.actions, self.actors))
         return "".join(line + "\n" for line in lines)
 
     def to_line(self) -> str:
         """The game on one line: its tags, then its actions (the form a repr pastes)."""
-        tags = " ".join(f'[{name} "{_quote(value)}"]' for name, value in self.tags)
-        return " ".join(part for part in (tags, ", ".join(self.actions)) if part)
+        tags = " ".join(f'[{name} "{quote(value)}"]' for name, value in self.tags)
+        actors = self.actors or (None,) * len(self.actions)
+        actions = ", ".join(map(with_actor, actors, self.actions))
+        return " ".join(part for part in (tags, actions) if part)
 
     def for_player(self, player: int) -> TextGame:
         """This game's view record for seat ``player``: a ``View`` tag in place of the
         dealing; ``Hand0``, ``Hand1``... for the seat's cards in each deal, once they
         saw them, and ``Trump0``... for a game with a trump card shown; and in the
-        actions, ``??`` for each card the seat never saw by the end of the record.
+        actions, each still after the seat that took it, ``??`` for each card the seat
+        never saw by the end of the record.
 
         >>> from cardrules import load_game
         >>> state = load_game("azi").new_state(seed=3, dealer=0)
@@ -187,6 +250,8 @@ class TextGame:
         >>> view = TextGame.of(state).for_player(2)
         >>> view.tag("View"), view.tag("Seed"), view.actions
         ('2', None, ('play', 'play', 'play', 'play', 'discard ??'))
+        >>> view.to_text().splitlines()[-2:]
+        ['s1 play, s2 play, s3 play, s0 play', 's1 discard ??']
         """
         if self.record is None:
             if self.view == player and type(player) is int:
@@ -205,10 +270,10 @@ class TextGame:
             game.definition.seen_action(state, game.parse_action(text), player, states[-1])
             for state, text in zip(states, self.actions, strict=False)
         )
-        kept = [(k, v) for k, v in self.tags if k != "Seed" and not re.fullmatch(r"Deck\d+", k)]
+        kept = [(k, v) for k, v in self.tags if not _DEALING.fullmatch(k)]
         head = sum(1 for k, _ in kept[:3] if k in ("Game", "Kind", "Dealer"))
         tags = [*kept[:head], ("View", str(player)), *_dealt(states, player), *kept[head:]]
-        return TextGame(tuple(tags), seen, None, self.line)
+        return TextGame(tuple(tags), seen, None, self.line, actors=self.actors)
 
     @classmethod
     def of(
@@ -231,17 +296,21 @@ class TextGame:
         game, kind, extra = _game_of(record)
         if extra:
             raise InvalidStateError(
-                f"a {record.game} record with the setup {_show(extra)} has no text form"
+                f"a {record.game} record with the setup {_show(extra)} has no text form:"
+                f" the rules of {game.name} have no option named so"
             )
         head = [("Game", str(game))]
         if kind != game.name:
             head.append(("Kind", kind.partition("-")[2]))
-        head.append(("Dealer", str(record.rules["dealer"])))
+        if "dealer" in record.rules:
+            head.append(("Dealer", str(record.rules["dealer"])))
         if record.dealing.seed is not None:
             head.append(("Seed", str(record.dealing.seed)))
         head.extend((f"Deck{n}", str(deck)) for n, deck in enumerate(record.dealing.decks))
         if seats is not None:
-            names = [str(name) for name in seats]
+            if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+                raise InvalidStateError(f"seats must name each seat's bot, got {_show(seats)}")
+            names = list(seats)
             if len(names) != state.num_players:
                 raise InvalidStateError(
                     f"a game of {state.num_players} seats cannot name {_show(names)}"
@@ -250,9 +319,69 @@ class TextGame:
         if date is not None:
             head.append(("Date", date))
         head.append(("Result", _result(state)))
-        head.extend(tags)
+        head.extend(_tag_tuple(tags))
         actions = tuple(_action_text(game, a, n) for n, a in enumerate(record.actions))
         return cls(tuple(head), actions, record, state=state)
+
+
+def _check_setup(tags: Sequence[tuple[int, str, str]]) -> None:
+    """The tags of one game, each name once, and the decks ``Deck0``, ``Deck1``... in
+    order; else :class:`TextRecordError` on the line of the first tag at fault."""
+    seen: set[str] = set()
+    decks = 0
+    for number, name, _ in tags:
+        if name in seen:
+            raise TextRecordError(f"the tag {name} is given twice", number)
+        seen.add(name)
+        if name.startswith("Deck") and not _DECK.fullmatch(name):
+            raise TextRecordError(f"unknown tag {name}", number)
+        if _DECK.fullmatch(name):
+            if name != f"Deck{decks}":
+                raise TextRecordError(
+                    f"the tag {name} is out of sequence: the decks are Deck0, Deck1... in"
+                    f" order, and the next one here is Deck{decks}",
+                    number,
+                )
+            decks += 1
+    if "Game" not in seen:
+        raise TextRecordError("a game needs a Game tag", tags[0][0] if tags else 1)
+
+
+def _players(tags: Sequence[tuple[int, str, str]]) -> int:
+    """The number of seats of the game the ``Game`` tag names."""
+    number, spec = next((n, value) for n, name, value in tags if name == "Game")
+    try:
+        return load_game(spec).num_players
+    except CardRulesError as exc:
+        raise TextRecordError(str(exc), number) from None
+
+
+def _check_seat_tags(tags: Sequence[tuple[int, str, str]], players: int, view: bool) -> None:
+    """A game's ``Seat`` tags are all of ``Seat0``... or none, and a view record's
+    ``View`` tag names a seat and it holds no dealing; else :class:`TextRecordError`
+    on the line of the tag at fault."""
+    seats = [(number, name) for number, name, _ in tags if _SEAT.fullmatch(name)]
+    if seats and sorted(name for _, name in seats) != sorted(f"Seat{n}" for n in range(players)):
+        raise TextRecordError(
+            f"the Seat tags name {len(seats)} seats of a game of {players}: name each"
+            f" seat, Seat0 to Seat{players - 1}, or none",
+            seats[-1][0],
+        )
+    if not view:
+        return
+    for number, name, _ in tags:
+        if _DEALING.fullmatch(name):
+            raise TextRecordError(
+                f"a view record cannot hold the dealing ({name}): it would show every hand",
+                number,
+            )
+    number, seat = next((n, value) for n, name, value in tags if name == "View")
+    if not _INT.fullmatch(seat):
+        raise TextRecordError(f"the View tag must be a whole number, got {seat!r}", number)
+    if int(seat) >= players:
+        raise TextRecordError(
+            f"the View tag must name a seat, 0 to {players - 1}, got {seat!r}", number
+        )
 
 
 def _dealt(states: list[Any], player: int) -> list[tuple[str, str]]:
@@ -276,14 +405,16 @@ def _deal_seen(state: Any, player: int) -> tuple[tuple[int, int], Any]:
     ``player``'s observation of it. A match's observation holds every earlier game, so
     a match (its finished games a :class:`~cardrules.match.History`, whose length costs
     nothing) observes its current game alone: one match costs time linear in its length.
+    A game whose observation has no ``deal`` is one deal.
     """
     finished = getattr(state, "_history", None)
     if finished is not None and hasattr(state, "current"):
         current = state.current.observation(player)
-        return (len(finished) + 1, current.deal), current
+        return (len(finished) + 1, getattr(current, "deal", 0)), current
     seen = state.observation(player)
     current = getattr(seen, "current", seen)
-    return (len(getattr(seen, "games", getattr(seen, "deals", ()))), current.deal), current
+    games = len(getattr(seen, "games", getattr(seen, "deals", ())))
+    return (games, getattr(current, "deal", 0)), current
 
 
 def _record_and_state(source: Source) -> tuple[GameRecord, Any]:
@@ -300,7 +431,10 @@ def _record_and_state(source: Source) -> tuple[GameRecord, Any]:
         data = to_json()
     kind = data.get("game") if isinstance(data, dict) else None
     if not isinstance(kind, str):
-        raise InvalidStateError(f"not a game record: {_show(data)}")
+        raise InvalidStateError(
+            f"not a game record: {_show(data)} (a game's text record is written from its"
+            " to_json(), a record in the shared format of cardrules.records)"
+        )
     record = GameRecord.from_json(data, kind)
     state = source if hasattr(source, "history") else None
     if state is None:
@@ -330,57 +464,46 @@ def _action_text(game: Game, data: dict[str, Any], number: int) -> str:
     fields = {k: v for k, v in data.items() if k != "player"}
     action = game.parse_action(fields)
     text = str(action)
-    if not text or text != text.strip() or _FORBIDDEN & set(text) or HIDDEN in text:
-        raise InvalidStateError(f"action {number} has no text form: {text!r}")
+    lacks = f"the game {game.name!r} has no text record: action {number}"
+    problem = action_problem(text, hidden=False)
+    if problem is not None:
+        raise InvalidStateError(f"{lacks}, written as str(action), breaks a rule: {problem}")
     if game.parse_action(text) != action:
-        raise InvalidStateError(f"action {number}'s text {text!r} does not read back")
+        raise InvalidStateError(
+            f"{lacks}'s text {text!r} does not read back: its parse_action must read str(action)"
+        )
     return text
 
 
-def _quote(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+def _body(game: TextGame, one_line: bool) -> str:
+    """The game's text without its ``Game`` tag (which :func:`state_repr` names)."""
+    head = f'[Game "{quote(game.tag("Game") or "")}"]'
+    text = game.to_line() if one_line else game.to_text()
+    return text[len(head) :].lstrip(" \n") if text.startswith(head) else text
 
 
-def _unquote(value: str) -> str:
-    return re.sub(r"\\([\"\\])", r"\1", value)
-
-
-def _action_lines(actions: tuple[str, ...], players: list[int] | None) -> list[str]:
-    """Actions grouped on lines: a new line for the first action of a new kind (its
-    first word) that takes an argument, when a player acts again (a new round of the
-    table), or when the line would grow past :data:`WIDTH`."""
-    lines: list[str] = []
-    line: list[str] = []
-    acted: set[int] = set()
-    seen: set[str] = set()
-    width = 0
-    for number, text in enumerate(actions):
-        player = None if players is None else players[number]
-        word = text.split(" ", 1)[0]
-        new_kind = word not in seen and " " in text
-        seen.add(word)
-        if line and (new_kind or player in acted or width + 2 + len(text) > WIDTH):
-            lines.append(", ".join(line))
-            line, acted, width = [], set(), 0
-        width += len(text) + (2 if line else 0)
-        line.append(text)
-        if player is not None:
-            acted.add(player)
-    if line:
-        lines.append(", ".join(line))
-    return lines
+def _readable(text: str, actions: int) -> bool:
+    """True if the reader takes ``text`` whole: no line, game or count past its limits."""
+    return (
+        len(text) <= MAX_GAME
+        and actions <= MAX_ACTIONS
+        and text.count("[") <= MAX_TAGS
+        and max(map(len, text.splitlines()), default=0) <= MAX_LINE
+    )
 
 
 def state_repr(state: Any, fallback: Callable[[], str]) -> str:
-    """The repr of a game or match state: ``load_game(spec).state_from_text(line)``
-    with its one-line text record, which pastes back after ``from cardrules import
-    load_game``; ``fallback()`` for a state the text record cannot hold (a deal of a
-    series numbered past 0, a setup the rules do not name, an action with no text).
+    """The repr of a game or match state: ``load_game(spec).state_from_text(text)``
+    with its text record, on one line, or on several when one would be longer than
+    the reader takes (:data:`MAX_LINE`); it pastes back after ``from cardrules import
+    load_game``. ``fallback()`` for a state the text record cannot hold (a deal of a
+    series numbered past 0, a setup the rules do not name, an action with no text,
+    a game past the reader's limits).
 
     >>> from cardrules import load_game
     >>> state = load_game("azi", players=3).new_state(seed=3, dealer=0)
     >>> print(state_repr(state.apply(state.legal_actions()[0]), lambda: "unused"))
-    load_game('azi(players=3)').state_from_text('[Dealer "0"] [Seed "3"] [Result "*"] play')
+    load_game('azi(players=3)').state_from_text('[Dealer "0"] [Seed "3"] [Result "*"] s1 play')
     """
     if not callable(fallback):
         raise InvalidStateError(
@@ -390,127 +513,16 @@ def state_repr(state: Any, fallback: Callable[[], str]) -> str:
         game = TextGame.of(state)
     except CardRulesError:
         return fallback()
-    tags = tuple((name, value) for name, value in game.tags if name != "Game")
-    line = attrs.evolve(game, tags=tags).to_line()
-    return f"load_game({game.tag('Game')!r}).state_from_text({line!r})"
+    spec = game.tag("Game")
+    text = _body(game, one_line=True)
+    if len(text) > MAX_LINE:
+        text = _body(game, one_line=False)
+        if not _readable(text, len(game.actions)):
+            return fallback()
+    return f"load_game({spec!r}).state_from_text({text!r})"
 
 
 # --- reading -----------------------------------------------------------------------
-
-
-@attrs.frozen
-class _Block:
-    """One game's raw lines: tags and actions with their line numbers."""
-
-    line: int
-    tags: list[tuple[int, str, str]]
-    actions: list[tuple[int, str]]
-    error: TextRecordError | None = None
-
-
-def _lines(file: IO[str]) -> Iterator[tuple[int, str | None]]:
-    """Numbered lines of ``file``, without their ends; ``None`` for one too long."""
-    if not callable(getattr(file, "readline", None)):
-        raise InvalidStateError(f"expected a text file, got {_show(file)}")
-    number = 0
-    while True:
-        text = file.readline(MAX_LINE + 1)
-        if not isinstance(text, str):
-            raise InvalidStateError(f"expected a text file, got one that reads {_show(text)}")
-        if not text:
-            return
-        number += 1
-        if len(text) > MAX_LINE and not text.endswith("\n"):
-            while text and not text.endswith("\n"):  # skip the rest, a bounded chunk at a time
-                text = file.readline(MAX_LINE + 1)
-            yield number, None
-            continue
-        yield number, text.rstrip("\r\n").lstrip("\ufeff")
-
-
-def _strip_comments(text: str, number: int) -> str:
-    out = []
-    rest = text
-    while rest:
-        brace, semi = rest.find("{"), rest.find(";")
-        if semi >= 0 and (brace < 0 or semi < brace):
-            out.append(rest[:semi])
-            break
-        if brace < 0:
-            out.append(rest)
-            break
-        close = rest.find("}", brace)
-        if close < 0:
-            raise TextRecordError("a '{' comment is not closed on its line", number)
-        out.append(rest[:brace] + " ")
-        rest = rest[close + 1 :]
-    if "}" in "".join(out):
-        raise TextRecordError("a '}' closes no comment", number)
-    return "".join(out)
-
-
-def _split_line(text: str, number: int) -> tuple[list[tuple[str, str]], list[str]]:
-    """The tags and the actions of one line."""
-    position = len(text) - len(text.lstrip(" \t"))
-    tags = []
-    while text.startswith("[", position):
-        match = _TAG.match(text, position)
-        if match is None:
-            raise TextRecordError(f"not a tag: {text[position : position + 60]!r}", number)
-        tags.append((match[1], _unquote(match[2])))
-        position = match.end()
-    rest = _strip_comments(text[position:], number).strip()
-    if not rest:
-        return tags, []
-    if "[" in rest or "]" in rest or '"' in rest:
-        raise TextRecordError(f"tags must come before the actions: {rest[:60]!r}", number)
-    actions = [part.strip() for part in rest.split(",")]
-    if "" in actions:
-        raise TextRecordError(f"an empty action between commas in {rest[:60]!r}", number)
-    return tags, actions
-
-
-def _blocks(file: IO[str]) -> Iterator[_Block]:
-    """The games of ``file`` as raw blocks, in order; a broken one carries its error."""
-    block: _Block | None = None
-    size = 0
-    for number, text in _lines(file):
-        if text is not None and not text.strip():
-            if block is not None:
-                yield block
-                block = None
-            size = 0
-            continue
-        size += MAX_LINE if text is None else len(text)
-        if block is not None and block.error is not None:
-            continue  # the rest of a broken game, up to its blank line
-        try:
-            if text is None:
-                raise TextRecordError(f"a line longer than {MAX_LINE} characters", number)
-            tags, actions = _split_line(text, number)
-        except TextRecordError as exc:
-            block = attrs.evolve(block or _Block(number, [], []), error=exc)
-            continue
-        if not tags and not actions:
-            continue  # a comment line
-        if block is not None and tags and block.actions:
-            yield block  # a new game's tags right after the last one's actions
-            block = None
-        if block is None:
-            block = _Block(number, [], [])
-        block.tags.extend((number, name, value) for name, value in tags)
-        block.actions.extend((number, action) for action in actions)
-        if len(block.tags) > MAX_TAGS or len(block.actions) > MAX_ACTIONS or size > MAX_GAME:
-            many = "tags" if len(block.tags) > MAX_TAGS else "actions"
-            limit = MAX_TAGS if many == "tags" else MAX_ACTIONS
-            what = f"more than {limit} {many}" if size <= MAX_GAME else "too long a game"
-            what += f" (at most {MAX_GAME} characters)" if size > MAX_GAME else ""
-            block = attrs.evolve(block, error=TextRecordError(what, number))
-            block.tags.clear()
-            block.actions.clear()
-    if block is not None:
-        yield block
-
 
 Errors = Callable[[TextRecordError], object] | None
 
@@ -524,9 +536,10 @@ def _report(error: TextRecordError, errors: Errors) -> None:
 def read_games(file: IO[str], *, errors: Errors = None) -> Iterator[TextGame]:
     """The games of a text record file, one at a time, each replayed and checked.
 
-    A game that cannot be read or replayed (an illegal action, a wrong result)
-    raises :class:`TextRecordError` naming its line; with ``errors``, a function,
-    the error is passed to it instead and reading goes on with the next game.
+    A game that cannot be read or replayed (an illegal action, an action that names
+    the wrong seat, a wrong result) raises :class:`TextRecordError` naming its line;
+    with ``errors``, a function, the error is passed to it instead and reading goes
+    on with the next game. Actions that name no seat (the form of 0.3.0) read too.
 
     >>> import io
     >>> text = '[Game "hazari"]\\n[Dealer "0"]\\n[Seed "7"]\\n[Result "*"]\\n\\n'
@@ -535,25 +548,30 @@ def read_games(file: IO[str], *, errors: Errors = None) -> Iterator[TextGame]:
     """
     if errors is not None and not callable(errors):
         raise InvalidStateError(f"errors must be a function or None, got {_show(errors)}")
-    for index, block in enumerate(_blocks(file)):
+    for index, block in enumerate(blocks(file)):
         try:
             if block.error is not None:
                 raise block.error
-            yield _build(block)
+            game = _build(block)
         except TextRecordError as exc:
             exc.game = index
             _report(exc, errors)
+            continue
+        except CardRulesError as exc:  # no fault of a game escapes without its line
+            _report(TextRecordError(str(exc), block.line, index), errors)
+            continue
+        yield game
 
 
 def read_headers(file: IO[str], *, errors: Errors = None) -> Iterator[dict[str, str]]:
     """The tags of each game of a text record file, without replaying anything.
 
     >>> import io
-    >>> text = '[Game "azi"]\\n[Seed "1"]\\nplay, fold\\n\\n[Game "hazari"]\\n'
+    >>> text = '[Game "azi"]\\n[Seed "1"]\\ns1 play, s2 fold\\n\\n[Game "hazari"]\\n'
     >>> [tags["Game"] for tags in read_headers(io.StringIO(text))]
     ['azi', 'hazari']
     """
-    for index, block in enumerate(_blocks(file)):
+    for index, block in enumerate(blocks(file)):
         if block.error is not None:
             block.error.game = index
             _report(block.error, errors)
@@ -565,8 +583,6 @@ def game_from_text(text: str) -> TextGame:
     """The one game of ``text`` (several lines, or one as :meth:`TextGame.to_line` writes)."""
     if not isinstance(text, str):
         raise InvalidStateError(f"a text record must be text, got {_show(text)}")
-    import io
-
     games = list(read_games(io.StringIO(text)))
     if len(games) != 1:
         raise InvalidStateError(f"expected one game in the text record, found {len(games)}")
@@ -591,28 +607,22 @@ def write_games(file: IO[str], records: Iterable[Source], *, player: int | None 
 
 # --- replaying ---------------------------------------------------------------------
 
-_KNOWN = re.compile(r"Game|Kind|Dealer|Seed|Deck[0-9]+|Result|View")
 
-
-def _build(block: _Block) -> TextGame:
+def _build(block: Block) -> TextGame:
     tags = tuple((name, value) for _, name, value in block.tags)
-    where = {name: number for number, name, _ in block.tags}
-    seen: set[str] = set()
-    for number, name, _ in block.tags:
-        if name in seen:
-            raise TextRecordError(f"the tag {name} is given twice", number)
-        seen.add(name)
-    actions = tuple(text for _, text in block.actions)
-    if "Game" not in where:
-        raise TextRecordError("a game needs a Game tag", block.line)
-    if "View" in where:
-        _check_view(dict(tags), where)
-        return TextGame(tags, actions, None, block.line)
-    for number, text in block.actions:
-        if HIDDEN in text:
-            raise TextRecordError(f"a hidden card {HIDDEN} outside a view record", number)
+    _check_setup(block.tags)
     values = dict(tags)
-    state = _replay(block, values, where)
+    where = {name: number for number, name, _ in block.tags}
+    players = _players(block.tags)
+    view = "View" in values
+    _check_seat_tags(block.tags, players, view)
+    actions = _actions(block, players, view)
+    actors = None if actions and actions[0][1] is None else tuple(a for _, a, _ in actions)
+    texts = tuple(text for _, _, text in actions)
+    if view:
+        return TextGame(tags, texts, None, block.line, actors=actors)
+    game, state = _start(block, values, where)
+    state = _replay(game, state, actions)
     record = GameRecord.from_json(state.to_json(), state.to_json()["game"])
     result = values.get("Result")
     if result is not None and result != _result(state):
@@ -620,21 +630,34 @@ def _build(block: _Block) -> TextGame:
             f"the Result tag says {result!r} but the actions give {_result(state)!r}",
             where["Result"],
         )
-    return TextGame(tags, actions, record, block.line, state=state)
+    return TextGame(tags, texts, record, block.line, state=state)
 
 
-def _check_view(values: dict[str, str], where: dict[str, int]) -> None:
-    """A view record's ``View`` tag must name a seat of its game."""
-    try:
-        players = load_game(values["Game"]).num_players
-    except CardRulesError as exc:
-        raise TextRecordError(str(exc), where["Game"]) from None
-    seat = _number(values, where, "View")
-    if seat is None or seat >= players:
-        raise TextRecordError(
-            f"the View tag must name a seat, 0 to {players - 1}, got {values['View']!r}",
-            where["View"],
-        )
+def _actions(block: Block, players: int, view: bool) -> list[tuple[int, int | None, str]]:
+    """Each action's line, seat and text: every action names a seat of the game, or
+    (the form of 0.3.0) none does."""
+    result = []
+    named = None
+    for number, raw in block.actions:
+        actor, text = split_actor(raw)
+        named = actor is not None if named is None else named
+        if (actor is not None) != named:
+            raise TextRecordError(
+                f"the action {raw!r} {'names no' if named else 'names a'} seat, but the"
+                f" game's first action {'does' if named else 'does not'}: every action"
+                " names its seat (s0, s1...), or (as in 0.3.0) none does",
+                number,
+            )
+        if actor is not None and actor >= players:
+            raise TextRecordError(
+                f"the action {raw!r} names seat {actor}; the seats are 0 to {players - 1}",
+                number,
+            )
+        problem = action_problem(text, hidden=view)
+        if problem is not None:
+            raise TextRecordError(problem, number)
+        result.append((number, actor, text))
+    return result
 
 
 def _number(values: dict[str, str], where: dict[str, int], name: str) -> int | None:
@@ -646,47 +669,53 @@ def _number(values: dict[str, str], where: dict[str, int], name: str) -> int | N
     return int(text)
 
 
-def _start(block: _Block, values: dict[str, str], where: dict[str, int]) -> tuple[Game, Any]:
-    line = where["Game"]
+def _start(block: Block, values: dict[str, str], where: dict[str, int]) -> tuple[Game, Any]:
     try:
         game = load_game(values["Game"])
-        decks = []
-        for n in range(len(values)):
-            if f"Deck{n}" not in values:
-                break
-            line = where[f"Deck{n}"]
-            decks.append(Deck.parse(values[f"Deck{n}"]))
-        line = where.get("Seed", line)
-        seed = _number(values, where, "Seed")
-        if seed is None and not decks:
-            raise TextRecordError("a game needs a Seed tag or Deck0, Deck1... tags", block.line)
-        dealing = Dealing(seed=seed, decks=tuple(decks))
-        line = where.get("Dealer", block.line)
-        dealer = _number(values, where, "Dealer")
-        kind = values.get("Kind", "game")
-        line = where.get("Kind", line)
-        if kind not in ("game", "match"):
-            raise TextRecordError(f"the Kind tag must be 'match' or absent, got {kind!r}", line)
-        new = game.new_match if kind == "match" else game.new_state
-        return game, new(dealer=dealer, dealing=dealing)
-    except TextRecordError:
-        raise
     except CardRulesError as exc:
+        raise TextRecordError(str(exc), where["Game"]) from None
+    decks = []
+    for number, name, value in block.tags:
+        if _DECK.fullmatch(name):
+            try:
+                decks.append(Deck.parse(value))
+            except CardRulesError as exc:
+                raise TextRecordError(str(exc), number) from None
+    seed = _number(values, where, "Seed")
+    if seed is None and not decks:
+        raise TextRecordError("a game needs a Seed tag or Deck0, Deck1... tags", block.line)
+    dealer = _number(values, where, "Dealer")
+    kind = values.get("Kind", "game")
+    if kind not in ("game", "match"):
+        raise TextRecordError(
+            f"the Kind tag must be 'match' or absent, got {kind!r}", where["Kind"]
+        )
+    new = game.new_match if kind == "match" else game.new_state
+    try:
+        return game, new(dealer=dealer, dealing=Dealing(seed=seed, decks=tuple(decks)))
+    except CardRulesError as exc:
+        deck = re.match(r"explicit deck ([0-9]+) ", str(exc))  # a deck not of the game's pack
+        line = where.get(f"Deck{deck[1]}" if deck else "Dealer", block.line)
         raise TextRecordError(str(exc), line) from None
 
 
-def _replay(block: _Block, values: dict[str, str], where: dict[str, int]) -> Any:
-    for number, name, _ in block.tags:
-        if name.startswith("Deck") and not _KNOWN.fullmatch(name):
-            raise TextRecordError(f"unknown tag {name}", number)
-    game, state = _start(block, values, where)
-    for count, (number, text) in enumerate(block.actions):
+def _replay(game: Game, state: Any, actions: list[tuple[int, int | None, str]]) -> Any:
+    for count, (number, actor, text) in enumerate(actions):
+        written = with_actor(actor, text)
         if state.is_terminal:
-            raise TextRecordError(f"action {count} ({text!r}) comes after the game is over", number)
+            raise TextRecordError(
+                f"action {count} ({written!r}) comes after the game is over", number
+            )
+        if actor is not None and actor != state.current_player:
+            raise TextRecordError(
+                f"action {count} ({written!r}) names seat {actor}, but seat"
+                f" {state.current_player} is to act",
+                number,
+            )
         try:
             state = state.apply(game.parse_action(text))
         except CardRulesError as exc:
             raise TextRecordError(
-                f"action {count} ({text!r}) for seat {state.current_player}: {exc}", number
+                f"action {count} ({written!r}) for seat {state.current_player}: {exc}", number
             ) from None
     return state
