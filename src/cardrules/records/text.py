@@ -36,12 +36,12 @@ from cardrules.records.text_lines import (
     MAX_GAME,
     MAX_LINE,
     MAX_TAGS,
-    Block,
     TextRecordError,
-    action_lines,
+    _action_lines,
+    _Block,
+    _blocks,
+    _quote,
     action_problem,
-    blocks,
-    quote,
     split_actor,
     tag_problem,
     with_actor,
@@ -225,13 +225,13 @@ class TextGame:
 
     def to_text(self) -> str:
         """The game as text record lines, each ending in a newline."""
-        lines = [f'[{name} "{quote(value)}"]' for name, value in self.tags]
-        lines.extend(action_lines(self.actions, self.actors))
+        lines = [f'[{name} "{_quote(value)}"]' for name, value in self.tags]
+        lines.extend(_action_lines(self.actions, self.actors))
         return "".join(line + "\n" for line in lines)
 
     def to_line(self) -> str:
         """The game on one line: its tags, then its actions (the form a repr pastes)."""
-        tags = " ".join(f'[{name} "{quote(value)}"]' for name, value in self.tags)
+        tags = " ".join(f'[{name} "{_quote(value)}"]' for name, value in self.tags)
         actors = self.actors or (None,) * len(self.actions)
         actions = ", ".join(map(with_actor, actors, self.actions))
         return " ".join(part for part in (tags, actions) if part)
@@ -477,7 +477,7 @@ def _action_text(game: Game, data: dict[str, Any], number: int) -> str:
 
 def _body(game: TextGame, one_line: bool) -> str:
     """The game's text without its ``Game`` tag (which :func:`state_repr` names)."""
-    head = f'[Game "{quote(game.tag("Game") or "")}"]'
+    head = f'[Game "{_quote(game.tag("Game") or "")}"]'
     text = game.to_line() if one_line else game.to_text()
     return text[len(head) :].lstrip(" \n") if text.startswith(head) else text
 
@@ -548,7 +548,7 @@ def read_games(file: IO[str], *, errors: Errors = None) -> Iterator[TextGame]:
     """
     if errors is not None and not callable(errors):
         raise InvalidStateError(f"errors must be a function or None, got {_show(errors)}")
-    for index, block in enumerate(blocks(file)):
+    for index, block in enumerate(_blocks(file)):
         try:
             if block.error is not None:
                 raise block.error
@@ -571,7 +571,7 @@ def read_headers(file: IO[str], *, errors: Errors = None) -> Iterator[dict[str, 
     >>> [tags["Game"] for tags in read_headers(io.StringIO(text))]
     ['azi', 'hazari']
     """
-    for index, block in enumerate(blocks(file)):
+    for index, block in enumerate(_blocks(file)):
         if block.error is not None:
             block.error.game = index
             _report(block.error, errors)
@@ -608,7 +608,7 @@ def write_games(file: IO[str], records: Iterable[Source], *, player: int | None 
 # --- replaying ---------------------------------------------------------------------
 
 
-def _build(block: Block) -> TextGame:
+def _build(block: _Block) -> TextGame:
     tags = tuple((name, value) for _, name, value in block.tags)
     _check_setup(block.tags)
     values = dict(tags)
@@ -633,7 +633,7 @@ def _build(block: Block) -> TextGame:
     return TextGame(tags, texts, record, block.line, state=state)
 
 
-def _actions(block: Block, players: int, view: bool) -> list[tuple[int, int | None, str]]:
+def _actions(block: _Block, players: int, view: bool) -> list[tuple[int, int | None, str]]:
     """Each action's line, seat and text: every action names a seat of the game, or
     (the form of 0.3.0) none does."""
     result = []
@@ -669,7 +669,7 @@ def _number(values: dict[str, str], where: dict[str, int], name: str) -> int | N
     return int(text)
 
 
-def _start(block: Block, values: dict[str, str], where: dict[str, int]) -> tuple[Game, Any]:
+def _start(block: _Block, values: dict[str, str], where: dict[str, int]) -> tuple[Game, Any]:
     try:
         game = load_game(values["Game"])
     except CardRulesError as exc:

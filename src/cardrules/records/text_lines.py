@@ -23,7 +23,7 @@ import attrs
 
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError, InvalidStateError
-from cardrules.records import check_seat_name
+from cardrules.records import MAX_SEATS, check_seat_name
 
 __all__ = [
     "HIDDEN",
@@ -32,12 +32,8 @@ __all__ = [
     "MAX_LINE",
     "MAX_TAGS",
     "WIDTH",
-    "Block",
     "TextRecordError",
-    "action_lines",
     "action_problem",
-    "blocks",
-    "quote",
     "split_actor",
     "tag_problem",
     "with_actor",
@@ -119,16 +115,25 @@ def action_problem(text: object, *, hidden: bool) -> str | None:
 def split_actor(text: str) -> tuple[int | None, str]:
     """The seat an action names (``s2 card AD``) and the action's own text; ``None``
     for an action that names no seat (the form of 0.3.0)."""
+    if not isinstance(text, str):
+        raise InvalidStateError(f"an action line's action must be text, got {_show(text)}")
     match = _ACTOR.fullmatch(text)
     return (None, text) if match is None else (int(match[1]), match[2].rstrip())
 
 
 def with_actor(actor: int | None, text: str) -> str:
     """``text`` as an action line writes it: ``s2 card AD`` for seat 2's ``card AD``."""
+    if not isinstance(text, str) or not (
+        actor is None or (type(actor) is int and 0 <= actor < MAX_SEATS)
+    ):
+        raise InvalidStateError(
+            f"an action is written after a seat number, 0 to {MAX_SEATS - 1} (or None),"
+            f" got {_show((actor, text))}"
+        )
     return text if actor is None else f"s{actor} {text}"
 
 
-def quote(value: str) -> str:
+def _quote(value: str) -> str:
     """A tag value as it is written between quotes."""
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -137,13 +142,13 @@ def _unquote(value: str) -> str:
     return re.sub(r"\\([\"\\])", r"\1", value)
 
 
-def action_lines(actions: Sequence[str], actors: Sequence[int] | None) -> list[str]:
+def _action_lines(actions: Sequence[str], actors: Sequence[int] | None) -> list[str]:
     """Actions grouped on lines, each naming its seat when ``actors`` are known: a new
     line for the first action of a new kind (its first word) that takes an argument,
     when a seat acts again (a new round of the table), or when the line would grow
     past :data:`WIDTH`.
 
-    >>> action_lines(["play", "play", "discard 7H", "discard AS"], [1, 2, 1, 2])
+    >>> _action_lines(["play", "play", "discard 7H", "discard AS"], [1, 2, 1, 2])
     ['s1 play, s2 play', 's1 discard 7H, s2 discard AS']
     """
     lines: list[str] = []
@@ -173,7 +178,7 @@ def action_lines(actions: Sequence[str], actors: Sequence[int] | None) -> list[s
 
 
 @attrs.frozen
-class Block:
+class _Block:
     """One game's raw lines: tags and actions with their line numbers."""
 
     line: int
@@ -248,9 +253,9 @@ def _split_line(text: str, number: int) -> tuple[list[tuple[str, str]], list[str
     return tags, actions
 
 
-def blocks(file: IO[str]) -> Iterator[Block]:
+def _blocks(file: IO[str]) -> Iterator[_Block]:
     """The games of ``file`` as raw blocks, in order; a broken one carries its error."""
-    block: Block | None = None
+    block: _Block | None = None
     size = 0
     for number, text in _lines(file):
         if text is not None and not text.strip():
@@ -267,7 +272,7 @@ def blocks(file: IO[str]) -> Iterator[Block]:
                 raise TextRecordError(f"a line longer than {MAX_LINE} characters", number)
             tags, actions = _split_line(text, number)
         except TextRecordError as exc:
-            block = attrs.evolve(block or Block(number, [], []), error=exc)
+            block = attrs.evolve(block or _Block(number, [], []), error=exc)
             continue
         if not tags and not actions:
             continue  # a comment line
@@ -275,7 +280,7 @@ def blocks(file: IO[str]) -> Iterator[Block]:
             yield block  # a new game's tags right after the last one's actions
             block = None
         if block is None:
-            block = Block(number, [], [])
+            block = _Block(number, [], [])
         block.tags.extend((number, name, value) for name, value in tags)
         block.actions.extend((number, action) for action in actions)
         if len(block.tags) > MAX_TAGS or len(block.actions) > MAX_ACTIONS or size > MAX_GAME:
@@ -286,7 +291,7 @@ def blocks(file: IO[str]) -> Iterator[Block]:
         yield block
 
 
-def _too_big(block: Block, size: int) -> str:
+def _too_big(block: _Block, size: int) -> str:
     if size > MAX_GAME:
         return f"too long a game (at most {MAX_GAME} characters)"
     if len(block.tags) > MAX_TAGS:
