@@ -3,8 +3,9 @@
 Every record command (``records convert``, ``show`` and ``html``, ``azi check``,
 ``hazari check``, ``hazari stats --records``) reads its file through
 :func:`open_records`, one record at a time, so memory stays flat whatever the
-file's size. The format is told from the first line that is not blank: JSON if
-it starts with ``{``, the text record format otherwise. JSON is one record per
+file's size. The format is told from the first line that is not blank: the text
+record format if it starts with a tag (``[Game "azi"]``) or a ``;`` comment, JSON
+otherwise. JSON is one record per
 line (JSON lines), or one record pretty-printed over many lines (at most
 :data:`MAX_DOCUMENT_BYTES`), when its first line alone is not JSON.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import re
 import sys
 from collections import deque
 from collections.abc import Iterator
@@ -36,6 +38,7 @@ MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 MAX_JSON_LINE = MAX_DOCUMENT_BYTES
 """The longest line of JSON lines read, in characters; a longer one is a failed record."""
 _CHUNK = 1 << 16
+_TEXT = re.compile(r"\[[A-Za-z]|;")
 
 
 @attrs.frozen
@@ -125,7 +128,7 @@ def entries(reader: Any) -> Iterator[Entry]:
             break
         blanks += 1 if first.endswith("\n") else 0
     again = _Again(reader, blanks, first)
-    yield from (_json_entries if first.lstrip().startswith("{") else _text_entries)(again)
+    yield from (_text_entries if _TEXT.match(first.lstrip()) else _json_entries)(again)
 
 
 def _text_entries(reader: Any) -> Iterator[Entry]:

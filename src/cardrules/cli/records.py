@@ -212,9 +212,9 @@ def register_convert(actions: Any) -> None:
         "convert",
         help="convert records between the text format and JSON lines",
         description="Convert a file of records to the text format or to JSON lines, on"
-        " standard output. The input format is detected: JSON if its first line starts"
-        " with '{', the text format otherwise. Games that cannot be read are reported on"
-        " standard error, the others converted; the exit status is then 1.",
+        " standard output. The input format is detected: the text format if its first line"
+        " starts with a tag or a ';' comment, JSON otherwise. Games that cannot be read are"
+        " reported on standard error, the others converted; the exit status is then 1.",
     )
     convert.add_argument("file", help="a .crec or JSON-lines file, or - for standard input")
     convert.add_argument("--to", required=True, choices=("text", "jsonl"), help="output format")
