@@ -29,7 +29,7 @@ from cardrules.cards import _show, format_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import CardRulesError, InvalidStateError
-from cardrules.records import GameRecord, record_seats
+from cardrules.records import GameRecord, record_seats, text_lines
 from cardrules.records.text_lines import (
     HIDDEN,
     MAX_ACTIONS,
@@ -482,13 +482,14 @@ def _body(game: TextGame, one_line: bool) -> str:
     return text[len(head) :].lstrip(" \n") if text.startswith(head) else text
 
 
-def _readable(text: str, actions: int) -> bool:
-    """True if the reader takes ``text`` whole: no line, game or count past its limits."""
+def _readable(text: str, game: TextGame) -> bool:
+    """True if the reader takes ``game`` written as ``text`` whole: no line, game or
+    count past its limits."""
     return (
-        len(text) <= MAX_GAME
-        and actions <= MAX_ACTIONS
-        and text.count("[") <= MAX_TAGS
-        and max(map(len, text.splitlines()), default=0) <= MAX_LINE
+        len(text) <= text_lines.MAX_GAME
+        and len(game.actions) <= text_lines.MAX_ACTIONS
+        and len(game.tags) <= text_lines.MAX_TAGS
+        and max(map(len, text.splitlines()), default=0) <= text_lines.MAX_LINE
     )
 
 
@@ -514,11 +515,12 @@ def state_repr(state: Any, fallback: Callable[[], str]) -> str:
     except CardRulesError:
         return fallback()
     spec = game.tag("Game")
+    head = f'[Game "{spec}"] '  # what Game.state_from_text puts before the text
     text = _body(game, one_line=True)
-    if len(text) > MAX_LINE:
+    if len(head + text) > text_lines.MAX_LINE:
         text = _body(game, one_line=False)
-        if not _readable(text, len(game.actions)):
-            return fallback()
+    if not _readable(head + text, game):
+        return fallback()
     return f"load_game({spec!r}).state_from_text({text!r})"
 
 
