@@ -40,9 +40,9 @@ import attrs
 
 from cardrules.bot import Bot, LegalView, bot_name
 from cardrules.cards import _show
-from cardrules.errors import CardRulesError, IllegalActionError, SimulationError
+from cardrules.errors import CardRulesError, IllegalActionError, InvalidStateError, SimulationError
 from cardrules.game import GameState, LegalActions, Turn
-from cardrules.records import FORMAT, dump_json, json_object
+from cardrules.records import FORMAT, check_seat_name, dump_json, json_object
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.tables import Row, Scalar, check_columns, data_frame
 
@@ -704,6 +704,8 @@ def simulate(
     players = first.num_players
     if len(bots) != players:
         raise SimulationError(f"the game has {players} seats but {len(bots)} bots were given")
+    if records is not None:
+        _check_seat_names(bots)
     size = chunk_size or max(1, min(50, games // 40))
     tasks = (
         _Task(new_game, bots, seed, start, stop, rotate_seats, records is not None)
@@ -716,6 +718,16 @@ def simulate(
             for line in chunk_records:
                 records.write(line + "\n")
     return SimulationResult(tuple(bot_name(bot) for bot in bots), tuple(results))
+
+
+def _check_seat_names(bots: Sequence[object]) -> None:
+    """The bots' names may name seats in a record (the ``seats`` it writes), or
+    SimulationError before any game is played."""
+    for bot in bots:
+        try:
+            check_seat_name(bot_name(bot))
+        except InvalidStateError as exc:
+            raise SimulationError(f"a record cannot name a bot's seat: {exc}") from None
 
 
 def _check_run_options(

@@ -696,9 +696,16 @@ def _start(block: _Block, values: dict[str, str], where: dict[str, int]) -> tupl
     try:
         return game, new(dealer=dealer, dealing=Dealing(seed=seed, decks=tuple(decks)))
     except CardRulesError as exc:
-        deck = re.match(r"explicit deck ([0-9]+) ", str(exc))  # a deck not of the game's pack
-        line = where.get(f"Deck{deck[1]}" if deck else "Dealer", block.line)
+        line = _deck_line(exc, where) or where.get("Dealer", block.line)
         raise TextRecordError(str(exc), line) from None
+
+
+def _deck_line(error: CardRulesError, where: dict[str, int]) -> int | None:
+    """The line of the ``Deck`` tag that ``error``, raised by the opening deal, finds not
+    of the game's pack, if any (as :meth:`Dealing.deck <cardrules.dealing.Dealing.deck>`
+    names it; a later deal of a match numbers its decks its own way)."""
+    deck = re.match(r"explicit deck ([0-9]+) ", str(error))
+    return None if deck is None else where.get(f"Deck{deck[1]}")
 
 
 def _replay(game: Game, state: Any, actions: list[tuple[int, int | None, str]]) -> Any:
