@@ -145,6 +145,8 @@ class TextGame:
                     f" and the actors {_show(self.actors)}"
                 )
             object.__setattr__(self, "actors", recorded)
+        elif self.actors is None and not self.actions:
+            object.__setattr__(self, "actors", ())  # no actions name no seat, in any form
         elif self.actors is not None and len(self.actors) != len(self.actions):
             raise InvalidStateError(
                 f"{len(self.actions)} actions need as many actors, got {_show(self.actors)}"
@@ -385,15 +387,16 @@ def _check_seat_tags(tags: Sequence[tuple[int, str, str]], players: int, view: b
 
 
 def _dealt(states: list[Any], player: int) -> list[tuple[str, str]]:
-    """``Hand{n}`` for the cards ``player`` saw in the record's deal ``n`` (as their
-    observation first shows them), and ``Trump{n}`` for a trump card shown."""
+    """``Hand{n}`` for the cards ``player`` saw in the record's deal ``n`` (those their
+    observation first shows, sorted: the order they were dealt in tells nothing), and
+    ``Trump{n}`` for a trump card shown."""
     hands: dict[tuple[int, int], tuple[str | None, str | None]] = {}
     for state in states:
         key, current = _deal_seen(state, player)
         hand, trump = getattr(current, "hand", None), getattr(current, "trump_card", None)
         known = hands.get(key, (None, None))
         hands[key] = (
-            known[0] if known[0] is not None or hand is None else format_cards(hand),
+            known[0] if known[0] is not None or hand is None else format_cards(sorted(hand)),
             known[1] if known[1] is not None or trump is None else str(trump),
         )
     tags = [(f"Hand{n}", hand) for n, (hand, _) in enumerate(hands.values()) if hand]
