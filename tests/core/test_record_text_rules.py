@@ -406,3 +406,18 @@ def test_a_record_read_from_text_equals_the_json_one() -> None:
     state = played("hazari", 6)
     [read] = read_games(io.StringIO(TextGame.of(state).to_text()))
     assert read.record == GameRecord.from_json(state.to_json(), "hazari")
+
+
+def test_the_records_page_shows_the_game_its_command_writes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = (Path(__file__).parents[2] / "docs" / "guide" / "records.rst").read_text("utf-8")
+    shown = page.split("--out games.crec`` writes::\n\n", 1)[1].split("\n\n", 1)[0]
+    path = tmp_path / "games.crec"
+    bots = "random,random,heuristic,heuristic"
+    argv = ["simulate", "azi", "--games", "4", "--bots", bots, "--quiet", "--out", str(path)]
+    assert main(argv) == 0
+    capsys.readouterr()
+    third = path.read_text(encoding="utf-8").split("\n\n")[2]
+    assert [line.removeprefix("    ") for line in shown.splitlines()] == third.splitlines()
+    assert len(third.encode()) + 1 < 600  # the size goal of a typical four-player game
