@@ -57,8 +57,9 @@ def register(actions: Any) -> None:
 
 
 def read_games(handle: IO[str]) -> Iterator[tuple[int, object]]:
-    """The JSON records of ``handle`` as ``(line number, parsed JSON)``, read lazily; a
-    record that cannot be read is a usage error naming its line.
+    """The records of ``handle`` as ``(line number, parsed JSON)`` (a text record's
+    game as its state), read lazily; a record that cannot be read is a usage error
+    naming its line.
 
     >>> import io
     >>> list(read_games(io.StringIO('{"a": 1}\\n\\n{"b": 2}\\n')))
