@@ -140,7 +140,8 @@ def _with_bad_action(text: str) -> tuple[str, int]:
     """``text`` with its last action changed to one never legal; and that line's number."""
     lines = text.splitlines()
     last = len(lines) - 1
-    lines[last] = lines[last].rsplit(",", 1)[0] + ", s0 raise 999" if "," in lines[last] else "s0 x 1"
+    bad = ", s0 raise 999"
+    lines[last] = lines[last].rsplit(",", 1)[0] + bad if "," in lines[last] else "s0 x 1"
     return "\n".join(lines) + "\n", last + 1
 
 
