@@ -116,7 +116,7 @@ def test_a_seat_name_with_controls_is_refused_by_both_formats_safely(
     path.write_text(json.dumps(record) + "\n", encoding="utf-8")
     for argv in (["show", str(path)], ["show", str(crec)]):
         status, out, err = run(capsys, "records", *argv)
-        assert status == 2 and "seat's name must be" in err and "no game 1" in err
+        assert status == 2 and "seat's name must be" in err and "game 1 (line " in err
         assert unsafe(out) == [] and unsafe(err) == []
 
 

@@ -302,16 +302,18 @@ def _convert(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     if args.game < 1:
         raise UsageError(f"--game counts from 1, not {args.game}", SHOW)
-    failures: list[str] = []
     found = None
-    games = text_games(args.file, SHOW, failures)
-    for number, game in enumerate(games, 1):
-        if number == args.game:
-            found = game
-            break
-    games.close()  # the rest of the file is never read
+    with open_records(args.file, SHOW) as entries:
+        for number, entry in enumerate(entries, 1):  # the rest of the file is never read
+            if number == args.game:
+                try:
+                    found = _text_game(entry)
+                except CardRulesError as exc:
+                    raise UsageError(
+                        f"game {number} (line {entry.line}) cannot be read: {exc}", SHOW
+                    ) from None
+                break
     if found is None:
-        _finish(failures)
         raise UsageError(f"no game {args.game} in {args.file!r}", SHOW)
     for name, value in found.tags:
         print(f"{terminal_safe(name)}: {terminal_safe(value)}")
