@@ -28,7 +28,7 @@ from xml.sax.saxutils import escape as xml_escape
 from cardrules import svg
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError
-from cardrules.records import GameRecord
+from cardrules.record import GameRecord
 from cardrules.registry import load_game
 
 __all__ = [

@@ -20,7 +20,7 @@ from cardrules import load_game
 from cardrules.azi.pack import azi_pack
 from cardrules.cli import main
 from cardrules.errors import InvalidStateError
-from cardrules.records import MAX_SEAT_NAME, GameRecord, record_seats
+from cardrules.record import MAX_SEAT_NAME, GameRecord, record_seats
 from cardrules.records.text import (
     TextGame,
     TextRecordError,

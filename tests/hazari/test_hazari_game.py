@@ -27,7 +27,7 @@ from cardrules.hazari import (
 )
 from cardrules.hazari.state import PACK
 from cardrules.hazari.view import VIEW
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 
 FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED: dict[str, dict[str, Any]] = json.loads(

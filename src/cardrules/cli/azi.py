@@ -17,7 +17,7 @@ from typing import Any
 from cardrules.azi import AziMatch, AziRules, AziState, FirstLead, Rounding
 from cardrules.cli.records import add_check_action
 from cardrules.cli.text import by_seat, plural
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 
 
 def register(commands: Any) -> None:

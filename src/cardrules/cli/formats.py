@@ -17,7 +17,7 @@ import attrs
 
 from cardrules.cli.usage import UsageError
 from cardrules.errors import InvalidStateError
-from cardrules.records import FORMAT, check_seat_name, dump_json, parse_json_text
+from cardrules.record import FORMAT, check_seat_name, dump_json, parse_json_text
 from cardrules.records.text import TextGame
 from cardrules.runner import SimulationResult
 from cardrules.tables import write_rows

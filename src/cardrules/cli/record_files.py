@@ -28,7 +28,7 @@ import attrs
 
 from cardrules.cli.usage import UsageError
 from cardrules.errors import InvalidStateError
-from cardrules.records import parse_json_text
+from cardrules.record import parse_json_text
 from cardrules.records.text import MAX_LINE, TextRecordError, read_games
 
 __all__ = ["MAX_DOCUMENT_BYTES", "MAX_JSON_LINE", "Entry", "Utf8Lines", "entries", "open_records"]

@@ -27,7 +27,7 @@ from cardrules.cli.record_files import Entry, open_records
 from cardrules.cli.text import listed, plural, terminal_safe, terminal_safe_lines
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
-from cardrules.records import dump_json, record_seats
+from cardrules.record import dump_json, record_seats
 from cardrules.records.text import TextGame
 from cardrules.records.text_lines import with_actor
 from cardrules.registry import GameDefinition, load_game

@@ -37,7 +37,7 @@ from cardrules.hazari.events import (
 from cardrules.hazari.partitions import sorted_hand
 from cardrules.hazari.rules import HazariRules
 from cardrules.observation import ObservationChecks
-from cardrules.records import dump_json, json_object
+from cardrules.record import dump_json, json_object
 
 __all__ = ["HazariMatchObservation", "HazariObservation"]
 

@@ -12,7 +12,7 @@ import attrs
 
 from cardrules.cards import _show, format_cards
 from cardrules.errors import CardRulesError, InvalidStateError
-from cardrules.records import GameRecord, record_seats
+from cardrules.record import GameRecord, record_seats
 from cardrules.records.text_lines import (
     HIDDEN,
     TextRecordError,
@@ -67,7 +67,7 @@ def _actor_tuple(actors: object) -> tuple[int, ...] | None:
 @attrs.frozen
 class TextGame:
     """One game of a text record: its ``tags`` in order, its ``actions`` as text, and
-    its :class:`~cardrules.records.GameRecord`, or ``None`` for a view record;
+    its :class:`~cardrules.record.GameRecord`, or ``None`` for a view record;
     ``actors`` is the seat that took each action (``None`` for a view record read
     in the form of 0.3.0, which names no seat).
 
@@ -251,7 +251,7 @@ class TextGame:
     ) -> TextGame:
         """The text record of a game state, a GameRecord or a JSON record dict, naming
         the bots in ``seats`` (by default those the dict's ``"seats"`` names, see
-        :func:`~cardrules.records.record_seats`) and the ``date`` if given, with extra
+        :func:`~cardrules.record.record_seats`) and the ``date`` if given, with extra
         ``tags`` last."""
         if isinstance(source, TextGame):
             return source

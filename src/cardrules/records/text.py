@@ -27,7 +27,8 @@ from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import CardRulesError, InvalidStateError
-from cardrules.records import GameRecord, text_lines
+from cardrules.record import GameRecord
+from cardrules.records import text_lines
 from cardrules.records._text_game import (
     _DECK,
     _INT,
@@ -52,7 +53,7 @@ from cardrules.records.text_lines import (
     split_actor,
     with_actor,
 )
-from cardrules.registry import Game, load_game
+from cardrules.registry import Game, _read_text_with, load_game
 
 __all__ = [
     "HIDDEN",
@@ -323,3 +324,12 @@ def _replay(game: Game, state: Any, actions: list[tuple[int, int | None, str]]) 
                 f"action {count} ({written!r}) for seat {state.current_player}: {exc}", number
             ) from None
     return state
+
+
+def _state_of_text(text: str) -> Any:
+    """The state the one game of ``text`` leads to: :meth:`Game.state_from_text
+    <cardrules.registry.Game.state_from_text>` reads with it."""
+    return game_from_text(text).state()
+
+
+_read_text_with(_state_of_text)

@@ -23,7 +23,7 @@ import attrs
 
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError, InvalidStateError
-from cardrules.records import MAX_SEATS, check_seat_name
+from cardrules.record import MAX_SEATS, check_seat_name
 
 __all__ = [
     "HIDDEN",
@@ -79,7 +79,7 @@ def tag_problem(name: str, value: str) -> str | None:
     A name is a letter, then up to 31 letters, digits or ``_``; a value is text on one
     line (``"`` and ``\\`` are written escaped). A ``Seat0``, ``Seat1``... value names a
     seat as a JSON record's ``seats`` do
-    (:func:`~cardrules.records.check_seat_name`).
+    (:func:`~cardrules.record.check_seat_name`).
     """
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         return (
