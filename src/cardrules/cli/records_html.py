@@ -97,7 +97,10 @@ def _run(args: argparse.Namespace) -> int:
     try:
         with open_records(args.file, _PROG) as records:
             page = replay_html(
-                _states(records, args.game), player=args.player, max_games=args.max_games
+                _states(records, args.game),
+                player=args.player,
+                max_games=args.max_games,
+                first=args.game or 1,
             )
     except ReplayLimitError as exc:
         raise UsageError(f"{exc} (choose one with --game N, or raise --max-games)", _PROG) from None
