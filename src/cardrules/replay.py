@@ -117,15 +117,17 @@ def _picture(position: Any, player: int | None) -> str:
     lines = [piece for line in str(seen).splitlines() for piece in _wrapped(line)][:_ROWS]
     rows = "".join(
         f'<text x="12" y="{24 + 18 * n}" font-family="monospace" font-size="14"'
-        f' fill="#f1f8e9" xml:space="preserve">{xml_escape(line)}</text>'
+        f' text-anchor="start" fill="#f1f8e9" xml:space="preserve">{xml_escape(line)}</text>'
         for n, line in enumerate(lines)
     )
-    width = 24 + 8.5 * max(map(len, lines), default=0)
-    return svg.document(width, 24 + 18 * len(lines), rows, type(position).__name__)
+    width = max(_WIDTH, 24 + 8.5 * max(map(len, lines), default=0))
+    height = max(_HEIGHT, 24 + 18 * len(lines))
+    return svg.document(width, height, rows, type(position).__name__)
 
 
 _ROWS = 60
 _COLUMNS = 110
+_WIDTH, _HEIGHT = 640, 360  # room enough that a short text is not blown up to fill a page
 
 
 def _wrapped(line: str) -> list[str]:

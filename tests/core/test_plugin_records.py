@@ -126,8 +126,12 @@ def test_a_plugin_game_has_a_replay_page_and_seat_views(toy: Path) -> None:
 
 
 def page_data(path: Path) -> Any:
+    """The page's games, each frame as its picture (the page stores shared pieces once)."""
     text = path.read_text(encoding="utf-8")
-    return json.loads(text.split('id="data">', 1)[1].split("</script>", 1)[0])
+    data = json.loads(text.split('id="data">', 1)[1].split("</script>", 1)[0])
+    for game in data["games"]:
+        game["frames"] = ["".join(data["pieces"][i] for i in frame) for frame in game["frames"]]
+    return data
 
 
 def test_a_definition_without_seen_action_says_so(
