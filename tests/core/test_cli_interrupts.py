@@ -216,8 +216,8 @@ def test_a_task_failing_in_a_worker_is_one_error_line_and_no_thread_traceback(
     patient: list[BaseException],
     tmp_path: Path,
 ) -> None:
-    """The pool cancels its queued tasks, then ends its workers: no thread marks a
-    cancelled task failed (which raises in the pool's thread before CPython 3.12)."""
+    """The pool cancels its queued tasks and lets the running ones end: no thread marks
+    a cancelled task failed (which raises in the pool's thread before CPython 3.12)."""
     (tmp_path / "failing_bot.py").write_text(_FAILING_BOT, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     before, managers = _children(os.getpid()), _managers()
