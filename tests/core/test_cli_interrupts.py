@@ -326,6 +326,23 @@ class _Run(NamedTuple):
     entered: bool  # the entry function's module had loaded when Ctrl-C was sent
 
 
+_STUCK_THREAD = """
+import sys, threading, time
+from cardrules.cli.interrupts import exit_command
+
+threading.Thread(target=time.sleep, args=(3600,)).start()  # the interpreter waits for it
+print("the output so far")
+exit_command(130)
+"""
+
+
+def test_after_ctrl_c_the_command_does_not_wait_for_a_thread_that_does_not_end() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", _STUCK_THREAD], capture_output=True, text=True, timeout=120
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (130, "the output so far\n", "")
+
+
 def _read(stream: IO[str] | None, lines: list[tuple[float, str]]) -> None:
     for line in stream or ():
         lines.append((time.monotonic(), line))
