@@ -37,7 +37,7 @@ from cardrules.azi.state import AziState
 from cardrules.azi.tensors import information_state_tensor, observation_tensor, tensor_layout
 from cardrules.azi.view import VIEW
 from cardrules.bots import RandomBot
-from cardrules.cards import _show
+from cardrules.cards import Suit, _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
 from cardrules.extras import needs_numpy
@@ -75,6 +75,16 @@ class AziDefinition(GameDefinition):
     def make_rules(self, options: Mapping[str, object]) -> AziRules:
         """Rules from keyword options or spec text over the defaults."""
         return rules_from(options)
+
+    def option_choices(self) -> Mapping[str, tuple[str, ...]]:
+        """The enums' values, and the four choices of three suits (A1).
+
+        >>> GAME.option_choices()["suits"]
+        ('CDH', 'CDS', 'CHS', 'DHS')
+        """
+        suits = [suit.letter for suit in Suit]
+        packs = ("".join(sorted(set(suits) - {left_out})) for left_out in suits)
+        return {**super().option_choices(), "suits": tuple(sorted(packs))}
 
     def rules_json(self, rules: Any) -> dict[str, Any]:
         """The rules as JSON-native values."""

@@ -13,7 +13,6 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from cardrules._version import __version__
 from cardrules.cli import (
@@ -28,6 +27,7 @@ from cardrules.cli import (
     tournament,
 )
 from cardrules.cli.interrupts import handling_interrupts
+from cardrules.cli.parsers import CommandParser, Parser
 from cardrules.cli.progress import end_open_lines
 from cardrules.cli.text import terminal_safe
 from cardrules.cli.usage import UsageError
@@ -62,27 +62,9 @@ _REGISTER = {
 """Each command's register function."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message, self.prog)
-
-
-class _CommandParser(_Parser):
-    """A sub-command's parser: it reports arguments it does not know itself, under its
-    own name, where argparse would pass them up to ``cardrules``."""
-
-    def parse_known_args(  # type: ignore[override]
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        parsed, extras = super().parse_known_args(args, namespace)
-        if extras:
-            self.error(f"unrecognized arguments: {' '.join(extras)}")
-        return parsed, extras
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every registered sub-command."""
-    parser = _Parser(
+    parser = Parser(
         prog="cardrules",
         description="Rules engines for Hazari and Azi: cards, evaluation, games and bots.",
     )
@@ -92,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
         version=f"cardrules {__version__}",
         help="print the version and exit",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
     for name in COMMANDS:
         _REGISTER[name](commands)
     return parser
