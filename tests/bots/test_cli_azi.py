@@ -63,7 +63,8 @@ def test_an_azi_from_a_pair_is_told_as_such(capsys: pytest.CaptureFixture[str]) 
     assert "seat 0 (random) takes trick 2 (2 so far)." in out
     assert (
         "Azi! seat 0 (random) took two tricks but plays for Azi with seat 3 (random), so does"
-        " not win the pot (A14): the pot of 40 stays, and seat 0 (random) is in the re-deal as"
+        " not win the pot (rule A14 on the Azi rules page (docs/rules/azi)): the pot of 40"
+        " stays, and seat 0 (random) is in the re-deal as"
         " a one-trick player. Joining costs 20 (no trick) or 40 (sat out)."
     ) in out
     assert "Nobody took two tricks" not in out

@@ -47,11 +47,26 @@ __all__ = [
     "MAX_RAISE_CHOICES",
     "MAX_RAISE_IDS",
     "MIN_PLAYERS",
+    "RULES_PAGE",
     "AziRules",
     "FirstLead",
     "Rounding",
+    "rule",
     "rules_from",
 ]
+
+RULES_PAGE = "the Azi rules page (docs/rules/azi)"
+"""Where a player reads the rules that messages name by tag: the documentation's page."""
+
+
+def rule(tag: str) -> str:
+    """How a prompt or an error names one of the rules: by its tag and its page.
+
+    >>> rule("A2")
+    'rule A2 on the Azi rules page (docs/rules/azi)'
+    """
+    return f"rule {tag} on {RULES_PAGE}"
+
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

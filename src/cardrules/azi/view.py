@@ -43,6 +43,7 @@ from cardrules.azi import (
     TrickWon,
     parse_action_text,
 )
+from cardrules.azi.rules import rule
 from cardrules.cards import parse_card
 from cardrules.errors import ParseError
 from cardrules.game import LegalActions, Turn
@@ -116,7 +117,8 @@ def describe(
         taker, partner = (seat_text(seat, names) for seat in pair)
         return (
             f"Azi! {taker} took two tricks but plays for Azi with {partner}, so does not win"
-            f" the pot (A14): the pot of {event.pot} stays, and {taker} is in the re-deal"
+            f" the pot ({rule('A14')}): the pot of {event.pot} stays, and {taker} is in the"
+            " re-deal"
             " as a one-trick player." + fees
         )
     if isinstance(event, Joined):

@@ -11,7 +11,12 @@ from cardrules.cli.usage import UsageError
 
 def register(commands: Any) -> None:
     """Add the ``cards`` command."""
-    parser = commands.add_parser("cards", help="parse and normalise cards")
+    parser = commands.add_parser(
+        "cards",
+        help="parse and normalise cards",
+        description="Cards as people write them (AS, 10h, T♦, as,kd): parse validates them"
+        " and prints them in the compact form every command and record uses.",
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
     parse = actions.add_parser("parse", help="validate cards and print them in compact form")

@@ -19,7 +19,8 @@ True
 >>> load_game("hazari", players=5)
 Traceback (most recent call last):
 ...
-cardrules.errors.InvalidRulesError: Hazari is for exactly 4 players (H1), not 5
+cardrules.errors.InvalidRulesError: Hazari is for exactly 4 players (rule H1 on the Hazari rules page \
+(docs/rules/hazari)), not 5
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from cardrules.hazari.groups import GROUP_IDS
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.resample import resample, resample_match
-from cardrules.hazari.rules import ActionSpace, HazariRules
+from cardrules.hazari.rules import ActionSpace, HazariRules, rule
 from cardrules.hazari.state import DEAL_GAME, HazariState
 from cardrules.hazari.tensors import TENSOR_SIZE, information_state_tensor, observation_tensor
 from cardrules.hazari.view import VIEW
@@ -94,7 +95,7 @@ class HazariDefinition(GameDefinition):
             )
             if not four:
                 raise InvalidRulesError(
-                    f"Hazari is for exactly 4 players (H1), not {_show(players)}"
+                    f"Hazari is for exactly 4 players ({rule('H1')}), not {_show(players)}"
                 )
         return HazariRules.from_options(options)
 

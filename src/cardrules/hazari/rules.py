@@ -31,10 +31,25 @@ __all__ = [
     "DEFAULT_TARGET",
     "MAX_MATCH_DEALS",
     "MAX_TARGET",
+    "RULES_PAGE",
     "ActionSpace",
     "HazariRules",
     "TieRule",
+    "rule",
 ]
+
+RULES_PAGE = "the Hazari rules page (docs/rules/hazari)"
+"""Where a player reads the rules that messages name by tag: the documentation's page."""
+
+
+def rule(tag: str) -> str:
+    """How a prompt or an error names one of the rules: by its tag and its page.
+
+    >>> rule("H7")
+    'rule H7 on the Hazari rules page (docs/rules/hazari)'
+    """
+    return f"rule {tag} on {RULES_PAGE}"
+
 
 DEFAULT_TARGET = 1000
 """The default match target, the *hazar* (a thousand) that names the game."""

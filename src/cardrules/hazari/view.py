@@ -14,7 +14,7 @@ from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.groups import GroupActions
 from cardrules.hazari.observation import HazariObservation
-from cardrules.hazari.rules import ActionSpace
+from cardrules.hazari.rules import ActionSpace, rule
 from cardrules.hazari.solver import (
     arrangement_value,
     best_arrangement,
@@ -113,13 +113,13 @@ def show(observation: HazariObservation, unicode: bool = False) -> list[str]:
             f"You are seat {observation.player}."
             f" Your hand: {cards_text(observation.hand, unicode)}",
             *([f"Your groups so far: {chosen}"] if chosen else []),
-            "Choose a 3-card group of your arrangement (H7; the last 4 cards make the"
-            " 4-card group). Choose one, or type three cards like 'AS KS QS':",
+            f"Choose a 3-card group of your arrangement ({rule('H7')}; the last 4 cards"
+            " make the 4-card group). Choose one, or type three cards like 'AS KS QS':",
         ]
     return [
         f"You are seat {observation.player}. Your hand: {cards_text(observation.hand, unicode)}",
-        "Arrange it into 3/3/3/4 (H7). Choose one (value: expected card points from the"
-        " solver's value model), or type four groups like 'AS KS QS | ... | 4 cards':",
+        f"Arrange it into 3/3/3/4 ({rule('H7')}). Choose one (value: expected card points"
+        " from the solver's value model), or type four groups like 'AS KS QS | ... | 4 cards':",
     ]
 
 
