@@ -19,8 +19,8 @@ True
 >>> load_game("hazari", players=5)
 Traceback (most recent call last):
 ...
-cardrules.errors.InvalidRulesError: Hazari is for exactly 4 players (rule H1 on the Hazari rules page \
-(docs/rules/hazari)), not 5
+cardrules.errors.InvalidRulesError: Hazari is for exactly 4 players (rule H1 on the Hazari \
+rules page (docs/rules/hazari)), not 5
 """
 
 from __future__ import annotations
