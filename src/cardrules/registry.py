@@ -299,9 +299,16 @@ def _check_definition(definition: GameDefinition, where: str) -> None:
     names = (definition.strong_bot, *definition.bot_names)
     if not all(isinstance(bot, str) for bot in names):
         raise PluginError(f"{where} names its bots {_show(names)}, not as strings")
-    options = definition.rules_json(definition.make_rules({}))
-    if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
-        raise PluginError(f"{where} writes its rules as {_show(options)}, not a JSON object")
+    with plugins.foreign_code(where, "cannot make its rules", passing=(PluginError,)):
+        options = definition.rules_json(definition.make_rules({}))
+    if not isinstance(options, dict) or not all(
+        isinstance(key, str) and (value is None or isinstance(value, (bool, int, float, str)))
+        for key, value in options.items()
+    ):
+        raise PluginError(
+            f"{where} writes its rules as {_show(options)}, not as JSON options (a name and a"
+            " number, true or false, text or null each)"
+        )
 
 
 def game_origin(name: str) -> str | None:

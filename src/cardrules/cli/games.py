@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardrules.bot import Bot
+from cardrules.cards import _show
 from cardrules.cli.bots import bot_factory
 from cardrules.cli.parsers import CommandParser, lazy_help
 from cardrules.cli.usage import UsageError
@@ -229,9 +230,12 @@ def _escaped(text: str) -> str:
 
 
 def _shown(value: object) -> str:
+    """An option's default as a spec writes it (``true``, ``none``, ``10``, ``DHS``)."""
     if isinstance(value, bool):
         return str(value).lower()
-    return "none" if value is None else str(value)
+    if value is None:
+        return "none"
+    return str(value) if type(value) in (int, float, str) else _show(value)
 
 
 FLAG_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -253,7 +257,7 @@ def add_rule_options(parser: argparse.ArgumentParser, game: Game | None) -> None
         parser.add_argument_group(
             "rule options",
             f"Each rule option of GAME is a flag too, which overrides the spec's (--ante 5);"
-            f" {listed_by(parser)}.",
+            f" {listed_by(parser)} rule options.",
         )
         return
     group = parser.add_argument_group(f"rule options of {game.name} (they override the spec's)")

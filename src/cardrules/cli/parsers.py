@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from cardrules.cli.usage import UsageError
+from cardrules.errors import CardRulesError
 
 __all__ = ["CommandParser", "Parser", "Specialise", "lazy_help"]
 
@@ -54,8 +55,11 @@ class CommandParser(Parser):
         return parsed, extras
 
     def format_help(self) -> str:
-        for hook in self.help_hooks:
-            hook()
+        try:
+            for hook in self.help_hooks:
+                hook()
+        except CardRulesError as exc:  # a game from another package that fails to say
+            raise UsageError(str(exc), self.prog) from exc
         return super().format_help()
 
 
