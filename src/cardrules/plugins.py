@@ -2,8 +2,9 @@
 and the guard around their code.
 
 An installed package declares a game in the entry-point group
-:data:`ENTRY_POINT_GROUP` as ``name = "module:GAME"``. :func:`installed_games` reads
-the declarations from the packages' metadata and imports nothing. A declaration that
+:data:`~cardrules.registry.ENTRY_POINT_GROUP` as ``name = "module:GAME"``.
+:func:`installed_games` reads the declarations from the packages' metadata and
+imports nothing. A declaration that
 :func:`cardrules.load_game` could never load is left out, with a
 :class:`~cardrules.errors.PluginWarning` that names the package: a name no spec can
 name (``bad-name.x``), a built-in game's name, a name a package before it on the path
@@ -40,17 +41,12 @@ if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
 __all__ = [
-    "ENTRY_POINT_GROUP",
     "Declared",
     "foreign_code",
     "installed_games",
     "load_declared",
     "reason",
 ]
-
-ENTRY_POINT_GROUP = "cardrules.games"
-"""The entry-point group where an installed package declares its games, each as
-``name = "module:GAME"`` (the name is the game's registry name)."""
 
 
 @attrs.frozen
@@ -68,7 +64,7 @@ class Declared:
         """The game, its package and its value, as messages name them.
 
         >>> from importlib.metadata import EntryPoint
-        >>> entry = EntryPoint("toy", "toy_game.game:GAME", ENTRY_POINT_GROUP)
+        >>> entry = EntryPoint("toy", "toy_game.game:GAME", "cardrules.games")
         >>> Declared("toy", entry.value, "cardrules-toy-game", entry).where
         "the game 'toy' of the package 'cardrules-toy-game' (toy_game.game:GAME)"
         """
@@ -104,9 +100,9 @@ def _normalized(package: str) -> str:
     return re.sub(r"[-_.]+", "_", package).lower()
 
 
-def _declarations() -> Iterator[tuple[str, EntryPoint]]:
-    """``(package, entry point)`` for each game declared on the path; the first
-    package of a name shadows later ones, as :mod:`importlib.metadata` does."""
+def _declarations(group: str) -> Iterator[tuple[str, EntryPoint]]:
+    """``(package, entry point)`` for each entry point of ``group`` on the path; the
+    first package of a name shadows later ones, as :mod:`importlib.metadata` does."""
     from importlib import metadata  # only when a game beyond the built-in ones is asked for
 
     seen: set[str] = set()
@@ -117,7 +113,7 @@ def _declarations() -> Iterator[tuple[str, EntryPoint]]:
             if _normalized(package) in seen:
                 continue
             seen.add(_normalized(package))
-            entries = [entry for entry in dist.entry_points if entry.group == ENTRY_POINT_GROUP]
+            entries = [entry for entry in dist.entry_points if entry.group == group]
         except Exception as exc:  # metadata that cannot be read spares every other package
             _warn(f"the entry points of the package {_show(package)} cannot be read: {reason(exc)}")
             continue
@@ -129,12 +125,13 @@ def _warn(message: str) -> None:
     warnings.warn(f"{message}; its games are left out", PluginWarning, stacklevel=4)
 
 
-def installed_games(builtin: Collection[str]) -> dict[str, Declared]:
-    """Every game the installed packages declare, by name, leaving out with a
-    :class:`~cardrules.errors.PluginWarning` each name that cannot be loaded: one that
-    is not a game name, a name in ``builtin``, or a name declared before."""
+def installed_games(group: str, builtin: Collection[str]) -> dict[str, Declared]:
+    """Every game the installed packages declare in the entry-point ``group``, by name,
+    leaving out with a :class:`~cardrules.errors.PluginWarning` each name that cannot
+    be loaded: one that is not a game name, a name in ``builtin``, or a name declared
+    before."""
     found: dict[str, Declared] = {}
-    for package, entry in _declarations():
+    for package, entry in _declarations(group):
         raw = entry.name
         name = raw.lower() if raw.isascii() else raw
         known = found.get(name)

@@ -39,7 +39,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from cardrules import plugins
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError, PluginError
@@ -74,7 +73,7 @@ BUILTIN_GAMES: Mapping[str, str] = {
 }
 """The built-in games: each name and the module whose ``GAME`` defines it (loaded lazily)."""
 
-ENTRY_POINT_GROUP = plugins.ENTRY_POINT_GROUP
+ENTRY_POINT_GROUP = "cardrules.games"
 """The entry-point group where an installed package declares its games, each as
 ``name = "module:GAME"`` (the name is the game's registry name)."""
 
@@ -269,12 +268,16 @@ def load_reference(text: str) -> Any:
 @functools.cache
 def _entry_points() -> Mapping[str, Declared]:
     """The installed packages' games by name, read once (see :mod:`cardrules.plugins`)."""
-    return plugins.installed_games(BUILTIN_GAMES)
+    from cardrules import plugins  # read only when a game beyond the built-in ones is asked for
+
+    return plugins.installed_games(ENTRY_POINT_GROUP, BUILTIN_GAMES)
 
 
 def _load_entry_point(name: str, declared: Declared) -> GameDefinition:
     """The definition a declaration names, checked; a broken one raises PluginError
     naming its package, whatever its code raised."""
+    from cardrules import plugins
+
     where = declared.where
     definition = plugins.load_declared(declared)
     with plugins.foreign_code(where, "is not a working GameDefinition", passing=(PluginError,)):
@@ -299,6 +302,8 @@ def _check_definition(definition: GameDefinition, where: str) -> None:
     names = (definition.strong_bot, *definition.bot_names)
     if not all(isinstance(bot, str) for bot in names):
         raise PluginError(f"{where} names its bots {_show(names)}, not as strings")
+    from cardrules import plugins
+
     with plugins.foreign_code(where, "cannot make its rules", passing=(PluginError,)):
         options = definition.rules_json(definition.make_rules({}))
     if not isinstance(options, dict) or not all(
@@ -329,6 +334,8 @@ def _guarded(name: str, doing: str, call: Callable[..., Any], *args: Any, **kwar
     where = game_origin(name)
     if where is None:
         return call(*args, **kwargs)
+    from cardrules import plugins
+
     with plugins.foreign_code(where, doing, passing=(CardRulesError,)):
         return call(*args, **kwargs)
 

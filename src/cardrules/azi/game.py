@@ -32,12 +32,12 @@ from cardrules.azi.ids import action_ids
 from cardrules.azi.match import AziMatch
 from cardrules.azi.observation import AziMatchObservation, AziObservation
 from cardrules.azi.resample import resample, resample_match
-from cardrules.azi.rules import AziRules, rules_from
+from cardrules.azi.rules import SUITS_CHOICES, AziRules, rules_from
 from cardrules.azi.state import AziState
 from cardrules.azi.tensors import information_state_tensor, observation_tensor, tensor_layout
 from cardrules.azi.view import VIEW
 from cardrules.bots import RandomBot
-from cardrules.cards import Suit, _show
+from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
 from cardrules.extras import needs_numpy
@@ -82,9 +82,7 @@ class AziDefinition(GameDefinition):
         >>> GAME.option_choices()["suits"]
         ('CDH', 'CDS', 'CHS', 'DHS')
         """
-        suits = [suit.letter for suit in Suit]
-        packs = ("".join(sorted(set(suits) - {left_out})) for left_out in suits)
-        return {**super().option_choices(), "suits": tuple(sorted(packs))}
+        return {**super().option_choices(), "suits": SUITS_CHOICES}
 
     def rules_json(self, rules: Any) -> dict[str, Any]:
         """The rules as JSON-native values."""

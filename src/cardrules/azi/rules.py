@@ -48,6 +48,7 @@ __all__ = [
     "MAX_RAISE_IDS",
     "MIN_PLAYERS",
     "RULES_PAGE",
+    "SUITS_CHOICES",
     "AziRules",
     "FirstLead",
     "Rounding",
@@ -67,6 +68,11 @@ def rule(tag: str) -> str:
     """
     return f"rule {tag} on {RULES_PAGE}"
 
+
+SUITS_CHOICES: tuple[str, ...] = tuple(
+    sorted("".join(sorted({"C", "D", "H", "S"} - {left_out})) for left_out in "CDHS")
+)
+"""The four choices of three suits (A1), by letter, as the command line offers them."""
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

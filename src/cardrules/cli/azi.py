@@ -15,8 +15,7 @@ import argparse
 from typing import Any
 
 from cardrules.azi import AziMatch, AziRules, AziState, FirstLead, Rounding
-from cardrules.azi.game import GAME
-from cardrules.azi.rules import RULES_PAGE
+from cardrules.azi.rules import RULES_PAGE, SUITS_CHOICES
 from cardrules.cli.records import add_check_action
 from cardrules.cli.text import by_seat, plural
 from cardrules.records import dump_json
@@ -43,7 +42,7 @@ def register(commands: Any) -> None:
     rules.add_argument(
         "--suits",
         default="DHS",
-        metavar="{" + ",".join(GAME.option_choices()["suits"]) + "}",
+        metavar="{" + ",".join(SUITS_CHOICES) + "}",
         help="the pack's three suits, by letter in any order (rule A1; default DHS)",
     )
     rules.add_argument(
