@@ -217,7 +217,7 @@ def listed_by(parser: argparse.ArgumentParser) -> str:
 
 
 def _spec_example(game: Game) -> str:
-    options = [(key, value) for key, value in game.options.items() if key != "players"]
+    options = sorted(game.options.items(), key=lambda item: item[0] == "players")
     if not options:
         return repr(game.name)
     key, value = options[0]
