@@ -39,6 +39,26 @@ from hypothesis import strategies as st
 from cardrules.errors import CardRulesError
 
 TIME_LIMIT = 2.0
+
+WALL_LIMIT = 60.0
+"""Seconds of wall time after which a call that waits (on a pool, a pipe) is a hang."""
+
+WORK_COUNTS = frozenset(
+    {
+        "deals",
+        "games",
+        "playouts",
+        "workers",
+        "jobs",
+        "iterations",
+        "samples",
+        "worlds",
+        "count",
+        "resamples",
+    }
+)
+"""Parameters that say how much work to do: a junk whole number between 65 and 10**12
+is a valid request for long work, so it is drawn as 64; larger ones must be refused."""
 """Seconds one call may take before it counts as a hang."""
 
 
@@ -221,7 +241,9 @@ def time_limit(seconds: float) -> Iterator[None]:
     the block returns).
 
     CPU time, not wall time: a call that waits behind other jobs on a loaded machine
-    is not a hang, and a loop that never ends still runs out of CPU time.
+    is not a hang, and a loop that never ends still runs out of CPU time. A call that
+    waits without using CPU (on a process pool, a pipe) is stopped after
+    :data:`WALL_LIMIT` seconds.
     """
     if (
         not hasattr(signal, "setitimer")
@@ -236,13 +258,20 @@ def time_limit(seconds: float) -> Iterator[None]:
     def expire(signum: int, frame: object) -> None:
         raise CallTimedOut(f"still running after {seconds}s of CPU time")
 
+    def wait_too_long(signum: int, frame: object) -> None:
+        raise CallTimedOut(f"still waiting after {WALL_LIMIT}s")
+
     previous = signal.signal(signal.SIGPROF, expire)
+    previous_wall = signal.signal(signal.SIGALRM, wait_too_long)
     signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, WALL_LIMIT)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGPROF, previous)
+        signal.signal(signal.SIGALRM, previous_wall)
 
 
 _SAFE_REPR = reprlib.Repr()
@@ -268,7 +297,10 @@ def draw_arguments(
     def value(name: str) -> object:
         if name in valid and data.draw(st.booleans(), label=f"valid {name}"):
             return data.draw(st.sampled_from(valid[name]), label=name)
-        return data.draw(junk(), label=name)
+        drawn = data.draw(junk(), label=name)
+        if name in WORK_COUNTS and type(drawn) is int and 64 < drawn <= 10**12:
+            return 64  # a count of work a caller may ask for: long, but not a hang
+        return drawn
 
     args: list[object] = []
     kwargs: dict[str, object] = {}
