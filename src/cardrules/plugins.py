@@ -130,6 +130,11 @@ def installed_games(group: str, builtin: Collection[str]) -> dict[str, Declared]
     leaving out with a :class:`~cardrules.errors.PluginWarning` each name that cannot
     be loaded: one that is not a game name, a name in ``builtin``, or a name declared
     before."""
+    if not isinstance(group, str) or not isinstance(builtin, Collection):
+        raise PluginError(
+            f"installed_games needs a group name and a collection of names, got"
+            f" {_show(group)} and {_show(builtin)}"
+        )
     found: dict[str, Declared] = {}
     for package, entry in _declarations(group):
         raw = entry.name
@@ -158,5 +163,7 @@ def installed_games(group: str, builtin: Collection[str]) -> dict[str, Declared]
 
 def load_declared(declared: Declared) -> Any:
     """The object a declaration names, imported; any failure is a PluginError naming its package."""
+    if not isinstance(declared, Declared):
+        raise PluginError(f"load_declared needs a Declared game, got {_show(declared)}")
     with foreign_code(declared.where, "cannot be loaded"):
         return declared.entry.load()

@@ -323,6 +323,8 @@ def game_origin(name: str) -> str | None:
     >>> game_origin("azi") is None
     True
     """
+    if not isinstance(name, str):
+        raise InvalidRulesError(f"a game's name is a string, got {_show(name)}")
     if name in BUILTIN_GAMES:
         return None
     return _ORIGINS.get(name, f"the game {_show(name)}")

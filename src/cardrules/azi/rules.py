@@ -19,6 +19,7 @@ cardrules.errors.InvalidRulesError: players must be a whole number from 2 to 6, 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -59,6 +60,8 @@ __all__ = [
 RULES_PAGE = "the Azi rules page (docs/rules/azi)"
 """Where a player reads the rules that messages name by tag: the documentation's page."""
 
+_TAG = re.compile(r"A[0-9]{1,2}")
+
 
 def rule(tag: str) -> str:
     """How a prompt or an error names one of the rules: by its tag and its page.
@@ -66,6 +69,8 @@ def rule(tag: str) -> str:
     >>> rule("A2")
     'rule A2 on the Azi rules page (docs/rules/azi)'
     """
+    if not isinstance(tag, str) or _TAG.fullmatch(tag) is None:
+        raise InvalidRulesError(f"a Azi rule tag is A and a number, such as A2; got {_show(tag)}")
     return f"rule {tag} on {RULES_PAGE}"
 
 

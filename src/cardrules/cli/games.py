@@ -152,7 +152,7 @@ def _game_word(parser: argparse.ArgumentParser, words: list[str]) -> str | None:
             flag, equals, _ = word.partition("=")
             known = takes_value.get(flag)
             if known is None:
-                guessing = True
+                guessing = guessing or not equals  # --flag VALUE, or a switch
             elif known and not equals:
                 index += 1
             continue

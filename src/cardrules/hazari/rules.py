@@ -15,6 +15,7 @@ HazariRules(tie_rule=TieRule.FIRST, target=1000, actions=ActionSpace.SPLIT)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -41,6 +42,8 @@ __all__ = [
 RULES_PAGE = "the Hazari rules page (docs/rules/hazari)"
 """Where a player reads the rules that messages name by tag: the documentation's page."""
 
+_TAG = re.compile(r"H[0-9]{1,2}")
+
 
 def rule(tag: str) -> str:
     """How a prompt or an error names one of the rules: by its tag and its page.
@@ -48,6 +51,10 @@ def rule(tag: str) -> str:
     >>> rule("H7")
     'rule H7 on the Hazari rules page (docs/rules/hazari)'
     """
+    if not isinstance(tag, str) or _TAG.fullmatch(tag) is None:
+        raise InvalidRulesError(
+            f"a Hazari rule tag is H and a number, such as H7; got {_show(tag)}"
+        )
     return f"rule {tag} on {RULES_PAGE}"
 
 
