@@ -13,10 +13,14 @@ import cardrules
 EXTRAS = {"pyspiel", "open_spiel", "numpy", "pettingzoo", "gymnasium", "dask", "distributed"}
 
 
+def _in_a_batch_engine(name: str) -> bool:
+    """``cardrules.batch``, a game's ``batch`` package and its modules, ``*.batch_*``."""
+    return any(part.startswith("batch") for part in name.split(".")[1:])
+
+
 def _needs_an_extra(name: str) -> bool:
-    """The integrations and the batch engines (``cardrules.batch``, ``*.batch*``)."""
-    last = name.rpartition(".")[2]
-    return name.startswith("cardrules.integrations.") or last.startswith("batch")
+    """The integrations and the batch engines."""
+    return name.startswith("cardrules.integrations.") or _in_a_batch_engine(name)
 
 
 def main() -> int:
@@ -35,7 +39,8 @@ def main() -> int:
                 print(f"skipped {info.name}: {exc}")
                 continue
             raise
-        if "batch" in info.name.rpartition(".")[2] and importlib.util.find_spec("numpy") is None:
+        batchy = any("batch" in part for part in info.name.split(".")[1:])
+        if batchy and importlib.util.find_spec("numpy") is None:
             # A batch module that imports without numpy (the command line's) but whose
             # examples run the batch engine.
             print(f"skipped {info.name}: its examples need numpy")

@@ -28,9 +28,10 @@ from itertools import count
 import numpy as np
 
 from cardrules import Card
+from cardrules.batch import derive_seeds
 from cardrules.hazari import HazariState, Up, best_arrangement, greedy_arrangement
 from cardrules.hazari import batch as hb
-from cardrules.hazari.batch_deal import derive_seeds, shuffled_decks
+from cardrules.hazari.batch.shuffle import shuffled_decks
 from cardrules.hazari.evaluator import strength4_of, strength_of
 
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}

@@ -32,7 +32,7 @@ from typing import Any
 
 from cardrules import Dealing, Deck, Rng, load_game
 from cardrules.azi import Fold, Raise
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 
 
 def play(state: Any, seed: int) -> Any:

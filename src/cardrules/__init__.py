@@ -35,6 +35,7 @@ from cardrules.errors import (
     ParseError,
 )
 from cardrules.game import ActionTuple, GameState, LegalActions, Observation, Resampler, Turn
+from cardrules.records import text as _text  # noqa: F401 (Game.state_from_text reads with it)
 from cardrules.registry import Game, GameDefinition, game_names, load_game, register_game
 from cardrules.rng import Rng, derive_seed
 

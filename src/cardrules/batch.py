@@ -20,12 +20,14 @@ has it after the same actions. This module needs numpy (the ``numpy`` extra);
 >>> state[0] == scalar.apply(scalar.action_from_id(1))
 True
 
-A game's batch kernels live in its own package: the module ``batch`` next to the
-module of its :class:`~cardrules.registry.GameDefinition` defines
-``batch_engine(rules)``, which returns a :class:`BatchKernels` or raises
-:class:`~cardrules.errors.InvalidRulesError` naming what it cannot run.
+A game's batch kernels live in its own package, ``batch`` in the game's folder
+(:mod:`cardrules.azi.batch`, :mod:`cardrules.hazari.batch`); its
+:class:`~cardrules.registry.GameDefinition`'s ``batch_engine(rules)`` returns them as
+a :class:`BatchKernels`, or raises :class:`~cardrules.errors.InvalidRulesError`
+naming what they cannot run.
 
-The vectorised SplitMix64 here draws exactly what :class:`~cardrules.rng.Rng` draws:
+The vectorised SplitMix64 here, the one every batch engine draws with, draws exactly
+what :class:`~cardrules.rng.Rng` draws:
 
 >>> from cardrules.rng import Rng, derive_seed
 >>> decks = dealt_decks(np.array([7, 8], dtype=np.uint64), np.array([0, 3]), 27)
@@ -69,7 +71,9 @@ __all__ = [
 U64 = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.int64]
 
-_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+GAMMA = 0x9E3779B97F4A7C15
+"""SplitMix64's increment: draw ``t`` of a generator in state ``x`` is ``mix(x + t * GAMMA)``."""
+_GAMMA = np.uint64(GAMMA)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 _S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
@@ -83,7 +87,8 @@ def _states(values: object, name: str) -> U64:
 
 
 def _keys(values: object, count: int) -> U64:
-    """``values`` as ``count`` uint64 keys: an integer or integer array, none negative."""
+    """``values`` as uint64 keys: an integer (one key, shape ``(1,)``, for every seed) or
+    ``count`` integers, none negative."""
     try:
         keys = np.asarray(values)
     except (TypeError, ValueError, OverflowError):
@@ -92,22 +97,29 @@ def _keys(values: object, count: int) -> U64:
         raise InvalidSeedError(f"keys must be {count} non-negative integers, got {_show(values)}")
     if keys.dtype.kind == "i" and keys.size and keys.min() < 0:
         raise InvalidSeedError(f"key {int(keys.min())} is negative")
-    return np.broadcast_to(keys.astype(np.uint64), (count,))
+    return keys.astype(np.uint64).reshape(-1)  # 1-D: array arithmetic wraps and never warns
 
 
-def _mix(z: U64) -> U64:
-    z = (z ^ (z >> _S30)) * _M1
-    z = (z ^ (z >> _S27)) * _M2
-    mixed: U64 = z ^ (z >> _S31)
-    return mixed
+def mix(z: U64) -> U64:
+    """SplitMix64's output function over a ``uint64`` array (a new array; ``z`` is kept)."""
+    shifted = np.right_shift(z, _S30)
+    shifted ^= z
+    shifted *= _M1
+    z = np.right_shift(shifted, _S27)
+    z ^= shifted
+    z *= _M2
+    np.right_shift(z, _S31, out=shifted)
+    z ^= shifted
+    return z
 
 
 def derive_seeds(seeds: U64, keys: npt.ArrayLike) -> U64:
-    """:func:`~cardrules.rng.derive_seed` of each seed with one key each (uint64 arrays;
-    integer arrays wrap modulo 2**64, as the scalar arithmetic masks)."""
+    """:func:`~cardrules.rng.derive_seed` of each seed with its key: one key for all, or
+    one each (uint64 arrays; integer arrays wrap modulo 2**64, as the scalar arithmetic
+    masks)."""
     seeds = _states(seeds, "seeds")
-    keys64 = _keys(keys, len(seeds))  # 1-D: array arithmetic wraps and never warns
-    return _mix((seeds ^ _mix(keys64 + _GAMMA)) + _GAMMA)
+    keyed = mix(_keys(keys, len(seeds)) + _GAMMA)
+    return mix((seeds ^ keyed) + _GAMMA)
 
 
 def _highest(bound: int) -> np.uint64:
@@ -134,11 +146,11 @@ def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
         raise CardRulesError(f"randbelow needs a positive int up to 2**64, got {_show(bound)}")
     highest = _highest(bound)
     states = _states(states, "states") + _GAMMA
-    z = _mix(states)
+    z = mix(states)
     rejected = z > highest
     while rejected.any():
         states = np.where(rejected, states + _GAMMA, states)
-        z = np.where(rejected, _mix(states), z)
+        z = np.where(rejected, mix(states), z)
         rejected = z > highest
     return (z if bound == 1 << 64 else z % np.uint64(bound)), states  # 2**64 fits no uint64
 
@@ -167,27 +179,61 @@ def randbelow_each(states: U64, bounds: npt.ArrayLike) -> tuple[U64, U64]:
     limits = wide.astype(np.uint64)
     highest = ~((np.uint64(0) - limits) % limits)  # 2**64 - 1 - 2**64 % bound
     states = states + _GAMMA
-    z = _mix(states)
+    z = mix(states)
     rejected = z > highest
     while rejected.any():
         states = np.where(rejected, states + _GAMMA, states)
-        z = np.where(rejected, _mix(states), z)
+        z = np.where(rejected, mix(states), z)
         rejected = z > highest
     return z % limits, states
 
 
-def _packed_draws(states: U64, size: int) -> U64 | None:
-    """The ``size`` draws of a shuffle and cut of ``size`` cards at once (bounds ``size``
-    down to 2, then ``size + 1``), or None when one would be rejected (as ``Rng``'s own
-    packed path does); a draw is rejected with chance below ``bound / 2**64``."""
-    steps = np.arange(1, size + 1, dtype=np.uint64) * _GAMMA
-    z = _mix(states[:, None] + steps[None, :])
-    bounds = [*range(size, 1, -1), size + 1]
-    highest = np.array([_highest(b) for b in bounds], dtype=np.uint64)
-    if (z > highest[None, :]).any():
-        return None
-    values: U64 = z % np.array(bounds, dtype=np.uint64)[None, :]
-    return values
+def rejection_limits(bounds: tuple[int, ...]) -> U64:
+    """For each bound ``n``, the greatest 64-bit draw that ``Rng.randbelow(n)`` accepts."""
+    return np.array([(1 << 64) - 1 - (1 << 64) % n for n in bounds], dtype=np.uint64)
+
+
+def draws_below(states: U64, bounds: tuple[int, ...], limits: U64 | None = None) -> U64:
+    """``Rng.from_state(x).randbelow(n)`` for each bound in turn, for each state ``x``:
+    ``(len(states), len(bounds))`` values, all drawn at once.
+
+    SplitMix64 is counter based, so every draw is one array operation; a draw above
+    its bound's acceptance limit is redrawn as ``randbelow`` does (about once in
+    10**16 draws), for the rows holding one only, still as arrays. ``limits`` (by
+    default :func:`rejection_limits`) is there so that tests can make rejections common.
+
+    >>> from cardrules.rng import Rng
+    >>> rng = Rng(5)
+    >>> draws_below(np.array([5], dtype=np.uint64), (52, 51, 2)).tolist() == [
+    ...     [rng.randbelow(52), rng.randbelow(51), rng.randbelow(2)]]
+    True
+    """
+    if limits is None:
+        limits = rejection_limits(bounds)
+    steps = np.arange(1, len(bounds) + 1, dtype=np.uint64) * _GAMMA
+    z = mix(states[:, None] + steps[None, :])
+    rejected = z > limits[None, :]
+    if rejected.any():
+        rows = np.flatnonzero(rejected.any(axis=1))
+        z[rows] = _redrawn(states[rows], limits)
+    result: U64 = z % np.array(bounds, dtype=np.uint64)[None, :]
+    return result
+
+
+def _redrawn(states: U64, limits: U64) -> U64:
+    """The accepted draws for each bound, redrawing rejected ones as ``randbelow`` does."""
+    state = states.copy()
+    result = np.empty((len(states), len(limits)), dtype=np.uint64)
+    for column, limit in enumerate(limits):
+        state += _GAMMA
+        z = mix(state)
+        again = np.flatnonzero(z > limit)
+        while again.size:
+            state[again] += _GAMMA
+            z[again] = mix(state[again])
+            again = again[z[again] > limit]
+        result[:, column] = z
+    return result
 
 
 def dealt_decks(
@@ -205,7 +251,7 @@ def dealt_decks(
     count = len(seeds)
     rows = np.arange(count)
     deck = np.tile(np.arange(size, dtype=np.int8), (count, 1))
-    draws = _packed_draws(states, size) if packed else None
+    draws = draws_below(states, (*range(size, 1, -1), size + 1)) if packed else None
     for step, i in enumerate(range(size - 1, 0, -1)):
         if draws is None:
             drawn, states = randbelow(states, i + 1)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import attrs
+from typing_extensions import Self
 
 from cardrules.cards import Card, _show
 from cardrules.deck import Deck
@@ -136,6 +137,17 @@ class Dealing:
                 f" foreign {' '.join(map(str, extra)) or 'none'})"
             )
         return deck
+
+    def with_deck(self, deck: Deck) -> Self:
+        """This dealing with ``deck`` as its next explicit deck; its class, seed and
+        earlier decks are kept.
+
+        >>> Dealing(seed=4).with_deck(Deck.standard()) == Dealing(4, (Deck.standard(),))
+        True
+        """
+        if not isinstance(deck, Deck):
+            raise InvalidCardsError(f"an explicit deck must be a Deck, got {_show(deck)}")
+        return attrs.evolve(self, decks=(*self.decks, deck))
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict: ``{"seed": ..., "decks": [...]}``."""

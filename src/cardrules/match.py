@@ -31,7 +31,7 @@ from cardrules import svg
 from cardrules.dealing import Dealing
 from cardrules.errors import InvalidStateError
 from cardrules.game import LegalActions, Turn
-from cardrules.records import GameRecord, record_of
+from cardrules.record import GameRecord, record_of
 
 __all__ = ["History", "Match"]
 
@@ -276,7 +276,7 @@ class Match(Generic[G, A, E]):
     # -------------------------------------------------------------------- JSON
 
     def record(self) -> GameRecord:
-        """The match as a :class:`~cardrules.records.GameRecord`."""
+        """The match as a :class:`~cardrules.record.GameRecord`."""
         return record_of(self._record_game, self)
 
     def to_json(self) -> dict[str, Any]:

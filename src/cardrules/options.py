@@ -30,7 +30,7 @@ from typing_extensions import Self
 from cardrules.cards import _show
 from cardrules.enums import StrictEnumType
 from cardrules.errors import InvalidRulesError, InvalidStateError
-from cardrules.records import parse_json_text
+from cardrules.record import parse_json_text
 
 __all__ = [
     "MAX_GAME_NAME",

@@ -41,10 +41,11 @@ import attrs
 
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
+from cardrules.deck import Deck
 from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError, PluginError
 from cardrules.game import GameState
 from cardrules.options import MAX_GAME_NAME, is_game_name, parse_spec
-from cardrules.records import json_object
+from cardrules.record import json_object
 from cardrules.rng import Rng
 from cardrules.view import View
 
@@ -140,10 +141,24 @@ class GameDefinition(abc.ABC):
         """The text of ``action``, taken at ``state``, as seat ``player`` knows it once
         the game has reached ``last``: each card hidden from them written ``??``.
 
-        View records (:meth:`cardrules.records.TextGame.for_player`) are written with
+        View records (:meth:`cardrules.records.text.TextGame.for_player`) are written with
         it; a game that does not define it has none.
         """
         raise InvalidRulesError(f"the game {_show(self.name)} writes no view records")
+
+    def with_deck(self, state: Any, deck: Deck) -> GameState[Any, Any]:
+        """``state`` with ``deck`` dealt: the same position, whose dealing holds ``deck``
+        as its next explicit deck (:meth:`Dealing.with_deck
+        <cardrules.dealing.Dealing.with_deck>`), so the deal the game waits for can go on.
+
+        Explicit chance (:mod:`cardrules.chance`) continues a game with it after a deal
+        in its middle, without replaying it; a game that deals only at its start need
+        not define it, and one that does not is refused a later deal by name.
+        """
+        raise InvalidRulesError(
+            f"the game {_show(self.name)} does not say how a deck dealt in its middle joins"
+            f" its state (GameDefinition.with_deck), got {_show(state)} and {_show(deck)}"
+        )
 
     @abc.abstractmethod
     def resample(self, observation: Any, rng: Rng) -> GameState[Any, Any]:
@@ -360,6 +375,20 @@ def _definition(name: str) -> GameDefinition:
     return definition
 
 
+_TEXT_READER: list[Callable[[str], GameState[Any, Any]]] = []
+"""How :meth:`Game.state_from_text` reads a text record. The text format
+(:mod:`cardrules.records.text`) reads actions through this registry, so it sits above
+it and hands its reader down when imported, as ``import cardrules`` does."""
+
+
+def _read_text_with(reader: Callable[[str], GameState[Any, Any]]) -> None:
+    """Make ``reader(text)``, the state of the one game of a text record, the reader of
+    :meth:`Game.state_from_text`; :mod:`cardrules.records.text` calls it once."""
+    if not callable(reader):
+        raise PluginError(f"a text record reader must be a function, got {_show(reader)}")
+    _TEXT_READER[:] = [reader]
+
+
 def load_game(spec: str, **options: object) -> Game:
     """The game named by ``spec`` with rule ``options`` over the spec's and the defaults.
 
@@ -489,13 +518,13 @@ class Game:
         :mod:`cardrules.records.text`), on one line or several; the ``Game`` tag may
         be left out. Anything that does not replay raises :class:`InvalidStateError`.
         """
-        from cardrules.records import game_from_text  # loads the text format on first use
-
         if not isinstance(text, str):
             raise InvalidStateError(f"a text record must be text, got {_show(text)}")
+        if not _TEXT_READER:
+            raise PluginError("the text record format is not loaded: import cardrules.records")
         if not text.lstrip().startswith("[Game "):
             text = f'[Game "{self}"] {text}'
-        state: GameState[Any, Any] = game_from_text(text).state()
+        state: GameState[Any, Any] = _TEXT_READER[0](text)
         if getattr(state, "rules", self.rules) != self.rules:
             raise InvalidStateError(f"the text record is not a game of {self}")
         return state

@@ -42,7 +42,7 @@ from cardrules.bot import Bot, LegalView, bot_name
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError, IllegalActionError, SimulationError
 from cardrules.game import GameState, LegalActions, Turn
-from cardrules.records import FORMAT, dump_json, json_object
+from cardrules.record import FORMAT, dump_json, json_object
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.tables import Row, Scalar, check_columns, data_frame
 
@@ -682,7 +682,7 @@ def simulate(
     ``executor`` runs the chunks (``None`` plays them here, one after another);
     factory and bots must then be picklable for process and cluster executors.
     ``records`` receives each game's ``to_json()`` as one line, in game order; a
-    record in the shared format (:mod:`cardrules.records`) also names the bot in each
+    record in the shared format (:mod:`cardrules.record`) also names the bot in each
     seat under ``"seats"`` (:func:`~cardrules.bot.bot_name`).
     ``progress(done, total)`` is called in this thread as chunks finish.
     """

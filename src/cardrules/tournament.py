@@ -78,7 +78,7 @@ import attrs
 
 from cardrules.cards import _show
 from cardrules.errors import InvalidStateError, PairNotFoundError, SimulationError
-from cardrules.records import json_object
+from cardrules.record import json_object
 from cardrules.registry import BotFactory, Game, load_game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import (

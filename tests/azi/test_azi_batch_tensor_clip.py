@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 np = pytest.importorskip("numpy")
 
 from cardrules.azi import tensors  # noqa: E402
-from cardrules.azi.batch_tensors import _chips, _counts  # noqa: E402
+from cardrules.azi.batch.tensors import _chips, _counts  # noqa: E402
 
 AMOUNTS = st.integers(-(2**52), 2**52)
 ANTES = st.integers(1, 1_000_000)

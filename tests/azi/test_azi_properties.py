@@ -43,7 +43,7 @@ from cardrules.azi import (
     resample,
 )
 from cardrules.errors import IllegalActionError
-from cardrules.records import replay
+from cardrules.record import replay
 
 MAX_ACTIONS = 3000
 

@@ -7,15 +7,17 @@ import json
 from typing import Any
 
 import pytest
+from toy_game.bots import LowBot
+from toy_game.game import ToyDefinition
+from toy_game.state import ToyState
 
 from cardrules import registry
 from cardrules.bots import RandomBot
 from cardrules.cli import main
 from cardrules.cli.simulate import ProgressBar
+from cardrules.dealing import Dealing
 from cardrules.rng import derive_seed
 from cardrules.runner import simulate
-from tests.bots.toy_bots import LowBot
-from tests.bots.toy_game import ToyDefinition, ToyState
 
 
 @pytest.fixture(autouse=True)
@@ -30,9 +32,9 @@ def feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
 def test_play_between_bots_narrates_every_turn(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "toy", "--seed", "4", "--bots", "low,random,random"]) == 0
     out = capsys.readouterr().out
-    state = ToyState.new(4, 3)
-    for seat in range(3):
-        assert f"seat {seat} holds" in out
+    state = ToyState.with_dealing(Dealing(seed=4), 3)
+    for seat, name in enumerate(("low", "random", "random")):
+        assert f"seat {seat} ({name}) holds {' '.join(map(str, state.hands[seat]))}" in out
     assert out.count(" plays ") == 6
     assert out.count("wins the round") == 2
     assert "seat 0 (low) plays" in out
@@ -43,14 +45,14 @@ def test_play_between_bots_narrates_every_turn(capsys: pytest.CaptureFixture[str
 def test_play_as_a_human_with_bad_input_then_good(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    state = ToyState.new(5, 2)
+    state = ToyState.with_dealing(Dealing(seed=5), 2)
     hand = state.hands[1]
     not_mine = next(c for c in state.hands[0])
     feed(monkeypatch, f"\n9\nxyz\n{not_mine}\n1\n{hand[1]}\n")
     assert main(["play", "toy", "--players", "2", "--seed", "5", "--human", "1"]) == 0
     out = capsys.readouterr().out
-    assert "seat 0 holds" not in out
-    assert f"seat 1 holds {' '.join(map(str, hand))}" in out
+    assert "seat 0 (strong) holds" not in out  # the human sees their own hand only
+    assert f"seat 1 (you) holds {' '.join(map(str, hand))}" in out
     assert "Not accepted: type a number" in out
     assert "Not accepted: 9 is not one of the choices 1-2" in out
     assert "Not accepted: token 'XYZ'" in out or "Not accepted: token 'xyz'" in out

@@ -6,13 +6,14 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from toy_game.state import ToyState
 
 from cardrules.bots import Bot, LegalView, RandomBot, bot_name, nth_action
+from cardrules.dealing import Dealing
 from cardrules.errors import IllegalActionError
 from cardrules.game import ActionTuple, LegalActions, check_index
 from cardrules.rng import Rng
 from cardrules.runner import play_game
-from tests.bots.toy_game import ToyState
 
 
 class LazyRange(LegalActions[int]):
@@ -80,7 +81,7 @@ def test_no_actions_is_an_error() -> None:
 def test_random_bots_play_only_legal_actions(players: int) -> None:
     for seed in range(300):
         final = play_game(
-            ToyState.new(seed, players),
+            ToyState.with_dealing(Dealing(seed=seed), players),
             [RandomBot()] * players,
             [Rng(seed + p) for p in range(players)],
         )

@@ -10,15 +10,16 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from toy_game.state import ToyObservation, ToyState
 
 from cardrules.bot import bot_name
 from cardrules.bots import LegalView, RandomBot
+from cardrules.dealing import Dealing
 from cardrules.errors import IllegalActionError
 from cardrules.game import LegalActions
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import BOT_STREAM, SimulationError, Stat, play_game, simulate
-from tests.bots.toy_game import ToyObservation, ToyState
 
 
 class HighBot:
@@ -60,11 +61,11 @@ class Cheat:
 
 
 def new_toy(seed: int) -> ToyState:
-    return ToyState.new(seed, 3)
+    return ToyState.with_dealing(Dealing(seed=seed), 3)
 
 
 def new_toy2(seed: int) -> ToyState:
-    return ToyState.new(seed, 2)
+    return ToyState.with_dealing(Dealing(seed=seed), 2)
 
 
 BOTS = (HighBot(), RandomBot(), RandomBot())
@@ -105,7 +106,7 @@ def test_seeds_and_bot_streams_follow_the_documented_derivation() -> None:
     result = simulate(new_toy2, (RandomBot(), RandomBot()), 6, seed=77)
     for game in result.games:
         assert game.seed == derive_seed(77, game.index)
-        state = ToyState.new(game.seed, 2)
+        state = ToyState.with_dealing(Dealing(seed=game.seed), 2)
         rngs = [Rng(derive_seed(77, BOT_STREAM + game.index, b)) for b in range(2)]
         while not state.is_terminal:
             seat = state.current_player
@@ -203,7 +204,7 @@ def test_bots_only_see_observations() -> None:
 
 
 def test_observations_hide_other_hands() -> None:
-    state = ToyState.new(8, 3)
+    state = ToyState.with_dealing(Dealing(seed=8), 3)
     for player in range(3):
         text = json.dumps(state.observation(player).to_json())
         for other in range(3):

@@ -201,7 +201,7 @@ def test_worker_processes_are_jobs_in_every_command() -> None:
 def test_deal_offers_every_registered_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.bots.toy_game import ToyDefinition
+    from toy_game.game import ToyDefinition
 
     monkeypatch.setitem(registry._REGISTERED, "toy", ToyDefinition())
     status, out, err = run(capsys, "deal", "toy", "--seed", "2", "--players", "2")

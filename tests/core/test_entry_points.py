@@ -43,12 +43,18 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     _dist_info(tmp_path, "broken_game", "broken = broken_game_missing.game:GAME")
     monkeypatch.syspath_prepend(str(EXAMPLE / "src"))
     monkeypatch.syspath_prepend(str(tmp_path))
+    for module in _toy_modules():  # the tests import the example too: put it back after
+        monkeypatch.delitem(sys.modules, module)
     monkeypatch.setattr(registry, "_REGISTERED", {})
     registry._entry_points.cache_clear()
     yield tmp_path
     registry._entry_points.cache_clear()
-    for module in [m for m in sys.modules if m == "toy_game" or m.startswith("toy_game.")]:
+    for module in _toy_modules():
         del sys.modules[module]
+
+
+def _toy_modules() -> list[str]:
+    return [m for m in sys.modules if m == "toy_game" or m.startswith("toy_game.")]
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -30,7 +30,7 @@ from cardrules.errors import (
     InvalidSeedError,
     InvalidStateError,
 )
-from cardrules.records import (
+from cardrules.record import (
     GameRecord,
     check_summary,
     dump_json,

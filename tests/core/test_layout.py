@@ -3,6 +3,9 @@
 The import graph is read from the source with :mod:`ast`, not by importing: every
 ``import``, ``from ... import`` (relative ones resolved) and ``importlib.import_module``
 or ``__import__`` call with a constant name, at any depth (inside functions too).
+Arrows point down among modules, and among folders too: in each package, its modules
+and sub-packages (each sub-package standing for every module under it) import each
+other without a circle, so every folder sits on one floor.
 """
 
 from __future__ import annotations
@@ -99,7 +102,32 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def folder_graph(graph: dict[str, set[str]], package: str) -> dict[str, set[str]]:
+    """The imports among what ``package`` holds: each of its modules is a node, and each
+    of its sub-packages one node (named with a trailing ``/``) for every module under it.
+    The package's own ``__init__`` is the node ``package``; imports that leave the
+    package are left out (the package above sees them)."""
+    packages = {m.rpartition(".")[0] for m in graph if "." in m}
+
+    def node(module: str) -> str | None:
+        if module == package:
+            return package
+        if not module.startswith(f"{package}."):
+            return None
+        child = f"{package}.{module[len(package) + 1 :].partition('.')[0]}"
+        return f"{child}/" if child in packages else child
+
+    folders: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        source = node(module)
+        if source is not None:
+            found = {node(t) for t in targets}
+            folders.setdefault(source, set()).update(t for t in found if t not in (None, source))
+    return folders
+
+
 GRAPH = import_graph(MODULES)
+PACKAGES = sorted(m for m, p in MODULES.items() if p.name == "__init__.py")
 
 
 def test_the_cycle_finder_finds_cycles_hidden_in_importlib_calls(tmp_path: Path) -> None:
@@ -129,6 +157,34 @@ def test_the_package_has_no_import_cycle() -> None:
     assert len(GRAPH) > 80
     assert "cardrules.azi.bots" in GRAPH["cardrules.azi.game"]
     assert find_cycle(GRAPH) is None
+
+
+def test_a_circle_among_folders_is_found_where_modules_have_none() -> None:
+    """The records layout of 0.3: the registry read JSON with ``records/__init__``,
+    and ``records/text`` read actions with the registry; no two modules import each
+    other, but the folder ``records/`` and the module ``registry`` do."""
+    graph = {
+        "cardrules": {"cardrules.registry"},
+        "cardrules.registry": {"cardrules.records"},
+        "cardrules.records": set(),
+        "cardrules.records.text": {"cardrules.records", "cardrules.registry"},
+    }
+    assert find_cycle(graph) is None
+    assert find_cycle(folder_graph(graph, "cardrules.records")) is None
+    assert find_cycle(folder_graph(graph, "cardrules")) == [
+        "cardrules.registry",
+        "cardrules.records/",
+        "cardrules.registry",
+    ]
+    graph["cardrules.registry"] = set()  # the JSON basics below the registry
+    assert find_cycle(folder_graph(graph, "cardrules")) is None
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_circle_among_the_folders_and_modules_of_a_package(package: str) -> None:
+    folders = folder_graph(GRAPH, package)
+    assert package in folders
+    assert find_cycle(folders) is None
 
 
 def import_calls(tree: ast.AST) -> list[str]:

@@ -56,3 +56,38 @@ def test_the_old_modules_are_gone() -> None:
     ):
         with pytest.raises(ModuleNotFoundError):
             importlib.import_module(old)
+
+
+BATCH_MOVES = {
+    "cardrules.hazari.batch_best": "cardrules.hazari.batch.best",
+    "cardrules.hazari.batch_bots": "cardrules.hazari.batch.bots",
+    "cardrules.hazari.batch_deal": "cardrules.hazari.batch.shuffle",
+    "cardrules.hazari.batch_groups": "cardrules.hazari.batch.groups",
+    "cardrules.hazari.batch_groups_legal": "cardrules.hazari.batch.groups_legal",
+    "cardrules.hazari.batch_random": "cardrules.hazari.batch.uniform",
+    "cardrules.hazari.batch_stats": "cardrules.hazari.batch.stats",
+    "cardrules.hazari.batch_tables": "cardrules.hazari.batch.tables",
+    "cardrules.azi.batch_bots": "cardrules.azi.batch.bots",
+    "cardrules.azi.batch_deal": "cardrules.azi.batch.deal",
+    "cardrules.azi.batch_step": "cardrules.azi.batch.step",
+    "cardrules.azi.batch_tensors": "cardrules.azi.batch.tensors",
+}
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(BATCH_MOVES.items()))
+def test_a_batch_module_of_0_3_is_read_from_its_game_with_a_warning(old: str, new: str) -> None:
+    pytest.importorskip("numpy")
+    game, _, name = old.rpartition(".")
+    with pytest.warns(DeprecationWarning, match=re.escape(f"{old} is now {new}")):
+        module = getattr(importlib.import_module(game), name)
+    assert module is importlib.import_module(new)
+    assert name not in importlib.import_module(game).__all__
+
+
+def test_a_game_package_still_refuses_names_it_never_had() -> None:
+    import cardrules.azi
+    import cardrules.hazari
+
+    for package in (cardrules.azi, cardrules.hazari):
+        with pytest.raises(AttributeError, match="has no attribute 'batch_nothing'"):
+            package.batch_nothing  # noqa: B018

@@ -22,7 +22,7 @@ from cardrules.azi.pack import azi_pack
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import InvalidStateError
-from cardrules.records import GameRecord
+from cardrules.record import GameRecord
 from cardrules.records.text import (
     MAX_LINE,
     TextGame,
@@ -308,12 +308,19 @@ def test_state_from_text_reads_the_one_line_form(spec: str, seed: int, cut: int)
         other.state_from_text(line)
 
 
-def test_the_records_module_gives_the_text_names_lazily() -> None:
+def test_the_records_package_hands_on_the_text_names_and_one_records_names() -> None:
+    import cardrules.record as record
     import cardrules.records as records
+    import cardrules.records.text as text
 
     assert records.read_games is read_games and records.TextGame is TextGame
+    for name in record.__all__:  # the names users imported from cardrules.records
+        assert getattr(records, name) is getattr(record, name)
+    moved = {"TextGame", "TextRecordError", "game_from_text", "read_games", "read_headers"}
+    assert moved | {"write_games"} <= set(text.__all__)
+    assert set(records.__all__) == set(record.__all__) | moved | {"write_games"}
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        records.nothing  # noqa: B018
+        records.nothing  # type: ignore[attr-defined]  # noqa: B018
 
 
 @pytest.mark.parametrize(
@@ -336,3 +343,20 @@ def test_a_game_past_a_bound_is_an_error_and_the_next_is_read(
     games = list(read_games(io.StringIO(big + small), errors=errors.append))
     assert str(errors[0]).split(": ", 1)[1].startswith(message)
     assert [g.tag("Game") for g in games] == (["hazari"] if name != "MAX_TAGS" else [])
+
+
+def test_the_registry_reads_text_with_the_reader_the_text_format_hands_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardrules import registry
+    from cardrules.errors import PluginError
+
+    line = '[Dealer "0"] [Seed "3"] [Result "*"]'
+    game = load_game("azi", players=3)
+    assert game.state_from_text(line) == game.new_state(seed=3, dealer=0)
+    monkeypatch.setattr(registry, "_TEXT_READER", [])
+    with pytest.raises(PluginError, match=r"import cardrules\.records"):
+        game.state_from_text(line)
+    with pytest.raises(PluginError, match="must be a function, got 3"):
+        registry._read_text_with(3)  # type: ignore[arg-type]
+    assert registry._TEXT_READER == []

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import ActionTuple, Dealing, IllegalActionError, InvalidStateError
-from cardrules.records import GameRecord, dump_json, replay
+from cardrules.record import GameRecord, dump_json, replay
 
 
 @attrs.frozen
@@ -121,7 +121,7 @@ def test_replay_needs_an_integer_player(player: object) -> None:
 
 
 def test_summaries_match_as_json_not_by_loose_equality() -> None:
-    from cardrules.records import check_summary
+    from cardrules.record import check_summary
 
     check_summary({"total": 5, "over": True}, {"over": True, "total": 5})
     for stored in ({"total": 5.0, "over": True}, {"total": 5, "over": 1}):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardrules.cli import main
-from cardrules.records import GameRecord
+from cardrules.record import GameRecord
 from cardrules.records.text import read_games
 
 

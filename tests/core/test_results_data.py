@@ -13,20 +13,21 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from toy_game.state import ToyState
 
 from cardrules import load_game
 from cardrules.bots import RandomBot
+from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, SimulationError
 from cardrules.hazari import evaluate
 from cardrules.rng import Rng, derive_seed
 from cardrules.runner import BOT_STREAM, GameResult, SimulationResult, Stat, play_game, simulate
 from cardrules.tables import check_columns, columns_of, format_table, rows_text, write_rows
 from cardrules.tournament import TournamentResult, tournament
-from tests.bots.toy_game import ToyState
 
 
 def new_toy(seed: int) -> ToyState:
-    return ToyState.new(seed, 3)
+    return ToyState.with_dealing(Dealing(seed=seed), 3)
 
 
 HAZARI = load_game("hazari")

@@ -13,7 +13,7 @@ import pytest
 from cardrules import load_game
 from cardrules.cli import main
 from cardrules.errors import InvalidStateError
-from cardrules.records import record_seats
+from cardrules.record import record_seats
 from cardrules.records.text import TextGame, read_games
 from cardrules.runner import simulate
 from cardrules.tables import format_table

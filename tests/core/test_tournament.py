@@ -11,6 +11,8 @@ from typing import Any
 
 import attrs
 import pytest
+from toy_game.bots import LowBot
+from toy_game.game import ToyDefinition
 
 from cardrules import registry
 from cardrules.bots import RandomBot
@@ -27,8 +29,6 @@ from cardrules.tournament import (
     play_pair,
     tournament,
 )
-from tests.bots.toy_bots import LowBot
-from tests.bots.toy_game import ToyDefinition
 
 
 class HighBot:

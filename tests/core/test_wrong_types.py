@@ -20,7 +20,7 @@ from cardrules.azi import azi_pack
 from cardrules.cards import Card, Rank, Suit, parse_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
-from cardrules.records import GameRecord
+from cardrules.record import GameRecord
 from cardrules.rng import Rng
 from tests.core.wrong_types_support import Target, call_with_junk, public_callables
 

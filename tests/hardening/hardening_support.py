@@ -29,7 +29,7 @@ from cardrules.hazari import (
     greedy_arrangement,
     random_arrangement,
 )
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.rng import Rng
 
 SOAKING = settings().max_examples >= 100_000

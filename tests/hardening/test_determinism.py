@@ -16,7 +16,7 @@ import pytest
 
 from cardrules.azi import AziMatch, AziRules
 from cardrules.hazari import HazariMatch
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 
 SCRIPT = r"""
 import io, sys
@@ -26,7 +26,7 @@ from cardrules.azi.bots import HeuristicBot, SearchBot
 from cardrules.bots import RandomBot
 from cardrules.hazari.bots import GreedyBot, SolverBot
 from cardrules.hazari import HazariMatch, HazariRules, Up, random_arrangement
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.rng import Rng
 from cardrules.runner import simulate
 

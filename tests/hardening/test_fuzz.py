@@ -26,7 +26,7 @@ from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError
 from cardrules.hazari import Arrangement, HazariMatch, HazariRules, HazariState, TieRule, Up
 from cardrules.hazari import parse_action as parse_hazari_action
-from cardrules.records import GameRecord, dump_json
+from cardrules.record import GameRecord, dump_json
 from tests.hardening.hardening_support import (
     azi_positions,
     check_azi_match,

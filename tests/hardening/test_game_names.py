@@ -13,10 +13,10 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from toy_game.game import ToyDefinition
 
 from cardrules import game_names, load_game, register_game, registry
 from cardrules.errors import InvalidRulesError
-from tests.bots.toy_game import ToyDefinition
 
 
 @pytest.fixture(autouse=True)

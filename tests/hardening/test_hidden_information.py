@@ -48,7 +48,7 @@ from cardrules.hazari import (
     greedy_arrangement,
     hands_to_deck,
 )
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.rng import Rng
 from tests.hardening.hardening_support import (
     azi_match_positions,

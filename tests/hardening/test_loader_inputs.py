@@ -19,7 +19,7 @@ from cardrules.azi import AziMatch, AziRules, AziState
 from cardrules.dealing import Dealing
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari import HazariMatch, HazariState
-from cardrules.records import MAX_JSON_DEPTH, GameRecord, dump_json, parse_json_text
+from cardrules.record import MAX_JSON_DEPTH, GameRecord, dump_json, parse_json_text
 from cardrules.rng import Rng
 
 Loader = Callable[[Any], object]

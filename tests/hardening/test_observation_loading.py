@@ -35,7 +35,7 @@ from cardrules.hazari import resample as hazari_resample
 from cardrules.hazari import resample_match as hazari_resample_match
 from cardrules.hazari.tensors import TENSOR_SIZE
 from cardrules.hazari.tensors import observation_tensor as hazari_tensor
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.rng import Rng
 from tests.hardening.hardening_support import (
     SOAKING,

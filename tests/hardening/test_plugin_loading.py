@@ -229,7 +229,7 @@ def test_junk_entry_points_give_only_package_errors(
 
 
 @pytest.mark.soak
-@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(declarations(), st.text(max_size=20))
 def test_junk_entry_points_at_length(lines: list[tuple[str, str]], text: str) -> None:
     check_junk(lines, text)

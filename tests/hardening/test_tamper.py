@@ -27,7 +27,7 @@ from cardrules.errors import (
     InvalidStateError,
 )
 from cardrules.hazari import Arrangement, HazariMatch, HazariState
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.rng import Rng
 from tests.hardening.hardening_support import (
     SOAKING,

@@ -23,6 +23,7 @@ np = pytest.importorskip("numpy", reason="the batch analytics need numpy")
 from numpy.typing import NDArray  # noqa: E402
 
 from cardrules import Card, Rng, derive_seed, parse_cards  # noqa: E402
+from cardrules.batch import draws_below, rejection_limits  # noqa: E402
 from cardrules.errors import (  # noqa: E402
     InvalidArrangementError,
     InvalidCardsError,
@@ -41,7 +42,6 @@ from cardrules.hazari import (  # noqa: E402
 )
 from cardrules.hazari import batch as hb  # noqa: E402
 from cardrules.hazari.action_ids import SPLITS  # noqa: E402
-from cardrules.hazari.batch_deal import draws_below, rejection_limits  # noqa: E402
 from cardrules.hazari.partitions import hand_tables, sorted_hand  # noqa: E402
 from tests.hazari.hands import SPECIAL_HANDS, hands  # noqa: E402
 from tests.hazari.reference import ref_best4, ref_key  # noqa: E402

@@ -22,8 +22,8 @@ from cardrules.errors import IllegalActionError, InvalidRulesError  # noqa: E402
 from cardrules.hazari import HazariState  # noqa: E402
 from cardrules.hazari import batch as hb  # noqa: E402
 from cardrules.hazari.action_ids import split_of_id  # noqa: E402
-from cardrules.hazari.batch_groups import GroupsArrays, HazariGroupsKernels  # noqa: E402
-from cardrules.hazari.batch_groups_legal import legal_groups  # noqa: E402
+from cardrules.hazari.batch.groups import GroupsArrays, HazariGroupsKernels  # noqa: E402
+from cardrules.hazari.batch.groups_legal import legal_groups  # noqa: E402
 from cardrules.hazari.groups import legal_group_ids  # noqa: E402
 from cardrules.hazari.partitions import TRIPLE_MASKS, hand_tables, sorted_hand  # noqa: E402
 from cardrules.hazari.rules import ActionSpace, HazariRules, TieRule  # noqa: E402

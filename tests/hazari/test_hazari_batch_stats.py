@@ -20,11 +20,11 @@ from cardrules.hazari import (  # noqa: E402
     HazariState,
     TieRule,
     Up,
-    batch_stats,
     evaluate,
 )
 from cardrules.hazari import batch as hb  # noqa: E402
-from cardrules.hazari.batch_stats import deal_counts, round_stats  # noqa: E402
+from cardrules.hazari.batch import stats as batch_stats  # noqa: E402
+from cardrules.hazari.batch.stats import deal_counts, round_stats  # noqa: E402
 from cardrules.hazari.combination import Kind  # noqa: E402
 
 

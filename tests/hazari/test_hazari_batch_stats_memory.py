@@ -13,9 +13,9 @@ np = pytest.importorskip("numpy")
 
 from cardrules.cli import main  # noqa: E402
 from cardrules.errors import InvalidSeedError  # noqa: E402
-from cardrules.hazari import batch_stats  # noqa: E402
 from cardrules.hazari.batch import deal as batch_deal  # noqa: E402
-from cardrules.hazari.batch_stats import deal_counts, round_stats, seed_blocks  # noqa: E402
+from cardrules.hazari.batch import stats as batch_stats  # noqa: E402
+from cardrules.hazari.batch.stats import deal_counts, round_stats, seed_blocks  # noqa: E402
 from cardrules.rng import derive_seed  # noqa: E402
 
 BLOCK = batch_stats._BLOCK

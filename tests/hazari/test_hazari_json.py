@@ -16,7 +16,7 @@ from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.resample import random_arrangement
 from cardrules.hazari.rules import HazariRules, TieRule
 from cardrules.hazari.state import HazariState
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 
 
 def steps(seed: int, dealer: int = 0, rules: HazariRules | None = None) -> list[HazariState]:

@@ -23,7 +23,7 @@ from cardrules.hazari.deal import deal_hands
 from cardrules.hazari.events import DealScored, PlayerUp
 from cardrules.hazari.rules import HazariRules, TieRule
 from cardrules.hazari.state import HazariState, hands_to_deck, replay_deal
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from tests.hazari.naive_deal import play_deal
 from tests.hazari.scripted_deal import SCRIPT, scripted_hands
 
@@ -235,7 +235,7 @@ def test_replay_reproduces_the_state(seed: int, choice_seed: int, dealer: int) -
 def test_same_seed_same_deal_in_a_fresh_process() -> None:
     code = (
         "from cardrules.hazari.state import HazariState\n"
-        "from cardrules.records import dump_json\n"
+        "from cardrules.record import dump_json\n"
         "s = HazariState.new(seed=123456789, dealer=2)\n"
         "print(dump_json(s.to_json()))\n"
     )

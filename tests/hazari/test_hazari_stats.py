@@ -143,7 +143,7 @@ def test_records_and_the_batch_engine_agree_seat_by_seat() -> None:
 
 def test_the_batch_counts_fold_round_stats_into_kinds() -> None:
     pytest.importorskip("numpy", reason="the batch engine needs numpy")
-    from cardrules.hazari.batch_stats import round_stats
+    from cardrules.hazari.batch.stats import round_stats
 
     seeds = range(300)
     rounds = round_stats(seeds, "random", seed=4)

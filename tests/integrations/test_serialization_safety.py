@@ -35,7 +35,7 @@ from cardrules.errors import (  # noqa: E402
     SimulationError,
 )
 from cardrules.integrations._values import finite_float, whole_number  # noqa: E402
-from cardrules.records import dump_json  # noqa: E402
+from cardrules.record import dump_json  # noqa: E402
 from tests.integrations import hostile_text  # noqa: E402
 
 

@@ -16,6 +16,10 @@ Your hand: not seen yet
   seat 0: waiting, 0 tricks, -10
 """
 
+import importlib
+import warnings
+from typing import Any
+
 from cardrules.azi import svg as _svg  # noqa: F401 (registers the pictures)
 from cardrules.azi.actions import (
     ACCEPT,
@@ -142,3 +146,21 @@ __all__ = [
     "seats_from_left",
     "stack",
 ]
+
+_MOVED = {
+    "batch_bots": "cardrules.azi.batch.bots",
+    "batch_deal": "cardrules.azi.batch.deal",
+    "batch_step": "cardrules.azi.batch.step",
+    "batch_tensors": "cardrules.azi.batch.tensors",
+}
+"""The batch modules that became the package :mod:`cardrules.azi.batch` in 0.4.0."""
+
+
+def __getattr__(name: str) -> Any:
+    """A batch module under its name before 0.4.0 (``from cardrules.azi import batch_bots``),
+    loaded on first use with a :class:`DeprecationWarning` naming its new path."""
+    if name in _MOVED:
+        new = _MOVED[name]
+        warnings.warn(f"cardrules.azi.{name} is now {new}", DeprecationWarning, stacklevel=2)
+        return importlib.import_module(new)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

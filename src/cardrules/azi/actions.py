@@ -44,7 +44,7 @@ from typing_extensions import Self
 
 from cardrules.cards import Card, _show, parse_card
 from cardrules.errors import IllegalActionError, ParseError
-from cardrules.records import json_object
+from cardrules.record import json_object
 
 __all__ = [
     "ACCEPT",

@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 from cardrules.cards import Card, _show, parse_card
 from cardrules.errors import CardRulesError, InvalidStateError
-from cardrules.records import json_object
+from cardrules.record import json_object
 
 __all__ = [
     "Answered",

@@ -39,6 +39,7 @@ from cardrules.azi.view import VIEW
 from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
+from cardrules.deck import Deck
 from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
 from cardrules.extras import needs_numpy
 from cardrules.registry import BotFactory, GameDefinition
@@ -133,6 +134,13 @@ class AziDefinition(GameDefinition):
             return "discard ??"
         return str(action)
 
+    def with_deck(self, state: Any, deck: Deck) -> AziState | AziMatch:
+        """``state`` with ``deck`` as the next explicit deck of its dealing: a re-deal
+        (A12) or a match's next game draws it."""
+        if not isinstance(state, (AziState, AziMatch)):
+            raise InvalidStateError(f"expected an Azi state, got {_show(state)}")
+        return state._with_deck(deck)
+
     def resample(self, observation: Any, rng: Rng) -> AziState | AziMatch:
         """A game (or match) consistent with a game (or match) observation."""
         if isinstance(observation, AziMatchObservation):
@@ -164,9 +172,9 @@ class AziDefinition(GameDefinition):
         return batch_engine(rules)
 
     def batch_bots(self, game: Any) -> Any:
-        """The bots ``simulate --engine batch`` plays (:mod:`cardrules.azi.batch_bots`)."""
+        """The bots ``simulate --engine batch`` plays (:mod:`cardrules.azi.batch.bots`)."""
         with needs_numpy():
-            from cardrules.azi.batch_bots import AziBatchBots  # numpy only when asked for
+            from cardrules.azi.batch.bots import AziBatchBots  # numpy only when asked for
 
         return AziBatchBots(game)
 

@@ -34,9 +34,10 @@ from cardrules.azi.rules import AziRules
 from cardrules.azi.state import AziState, draw_dealer
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
+from cardrules.deck import Deck
 from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError
 from cardrules.match import History, Match
-from cardrules.records import GameRecord, dump_json, load_record, parse_json_text
+from cardrules.record import GameRecord, dump_json, load_record, parse_json_text
 from cardrules.rng import check_seed, derive_seed
 
 __all__ = ["MATCH_GAME", "AziMatch"]
@@ -176,6 +177,14 @@ class AziMatch(Match[AziState, AziAction, AziMatchEvent]):
         if number >= self.rules.games_per_match:
             return None
         return _game(self.rules, self.dealing, self.first_dealer, number, ended)
+
+    def _with_deck(self, deck: Deck) -> AziMatch:
+        """This match with ``deck`` as the next explicit deck of its dealing and of its
+        current game's, whose next deal or whose successor draws it."""
+        dealing = self.dealing.with_deck(deck)
+        return AziMatch(
+            self.rules, dealing, self.first_dealer, self._history, self.current._with_deck(deck)
+        )
 
     def _replace(self, history: History[AziState], current: AziState, ended: object) -> AziMatch:
         return AziMatch(self.rules, self.dealing, self.first_dealer, history, current)

@@ -39,7 +39,7 @@ from cardrules.azi.rules import AziRules
 from cardrules.cards import Card, _show, format_cards, parse_card
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.observation import ObservationChecks
-from cardrules.records import json_object
+from cardrules.record import json_object
 
 __all__ = ["AziMatchObservation", "AziObservation"]
 

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -35,7 +36,7 @@ from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import InvalidCardsError, InvalidRulesError, InvalidStateError
 from cardrules.game import Turn
-from cardrules.records import GameRecord, dump_json, load_record, record_of
+from cardrules.record import GameRecord, dump_json, load_record, record_of
 from cardrules.rng import Rng, derive_seed
 
 __all__ = ["GAME_NAME", "LOT_KEY", "AziState", "new_game"]
@@ -169,6 +170,15 @@ class AziState(Position):
     def rules(self) -> AziRules:
         """The rule options of this game."""
         return self._g.rules
+
+    def _with_deck(self, deck: Deck) -> AziState:
+        """This position with ``deck`` as its dealing's next explicit deck (see
+        :meth:`~cardrules.azi.game.AziDefinition.with_deck`)."""
+        setup = copy.copy(self._g)
+        setup.dealing = self._g.dealing.with_deck(deck)
+        state = copy.copy(self)
+        state._g = setup
+        return state
 
     @property
     def dealing(self) -> Dealing:

@@ -18,7 +18,7 @@ from cardrules.azi import AziMatch, AziRules, AziState, FirstLead, Rounding
 from cardrules.azi.rules import RULES_PAGE, SUITS_CHOICES
 from cardrules.cli.records import add_check_action
 from cardrules.cli.text import by_seat, plural
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 
 
 def register(commands: Any) -> None:

@@ -15,7 +15,7 @@ from typing import IO, Any
 
 import attrs
 
-from cardrules.records import FORMAT, dump_json, parse_json_text
+from cardrules.record import FORMAT, dump_json, parse_json_text
 from cardrules.records.text import TextGame
 from cardrules.runner import SimulationResult
 from cardrules.tables import write_rows

@@ -37,7 +37,7 @@ from cardrules.cli.text import terminal_safe
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.game import GameState, LegalActions, Turn
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.registry import Game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM, StopPlay, play_game

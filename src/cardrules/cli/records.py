@@ -26,7 +26,7 @@ from typing import Any
 from cardrules.cli.text import listed, plural, terminal_safe, terminal_safe_lines
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
-from cardrules.records import dump_json, record_seats
+from cardrules.record import dump_json, record_seats
 from cardrules.records.text import TextGame, read_games
 from cardrules.registry import GameDefinition, load_game
 

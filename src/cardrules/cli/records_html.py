@@ -18,7 +18,7 @@ from cardrules.cli import records as record_commands
 from cardrules.cli.records import read_records
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError, InvalidStateError
-from cardrules.records import parse_json_text
+from cardrules.record import parse_json_text
 from cardrules.replay import DEFAULT_MAX_GAMES, ReplayLimitError, load_state, replay_html
 
 __all__ = ["MAX_DOCUMENT_BYTES", "MAX_GAMES", "read_games", "register", "register_group"]
@@ -134,7 +134,9 @@ def _run(args: argparse.Namespace) -> int:
     try:
         text = args.file.endswith(".crec")
         states = _states(handle, args.game, text)
-        page = replay_html(states, player=args.player, max_games=args.max_games)
+        page = replay_html(
+            states, player=args.player, max_games=args.max_games, first=args.game or 1
+        )
     except UnicodeDecodeError:
         raise UsageError(f"{args.file!r} is not UTF-8 text", _PROG) from None
     except ReplayLimitError as exc:

@@ -5,7 +5,7 @@ same seeds and seats: game ``i`` is dealt from ``derive_seed(seed, i)``, bot ``b
 sits in seat ``(b + i) % players`` when seats rotate, and a bot that draws at random
 draws from ``derive_seed(seed, BOT_STREAM + i, b)``. Its summary and its ``--out``
 records are the scalar engine's, as long as its bots are the scalar bots draw for
-draw (see each game's ``batch_bots`` module). A game offers the batch engine through
+draw (see each game's ``batch.bots`` module). A game offers the batch engine through
 its definition's ``batch_bots(game)``; a bot it cannot run is a usage error naming it.
 
 The figures come from the returns as whole numbers, exactly:
@@ -33,7 +33,7 @@ from cardrules.cli.parsers import lazy_help
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.extras import NUMPY_HINT
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.registry import Game
 from cardrules.runner import BOT_STREAM, SimulationResult, Stat
 

@@ -10,6 +10,10 @@ See the Hazari rules page of the documentation for the binding reading of the ru
 360
 """
 
+import importlib
+import warnings
+from typing import Any
+
 from cardrules.hazari import svg as _svg  # noqa: F401 (registers the pictures)
 from cardrules.hazari.action_ids import SPLITS, split_id, split_of_id
 from cardrules.hazari.actions import Group, HazariAction, Up, parse_action, parse_action_text
@@ -133,3 +137,25 @@ __all__ = [
     "strengths_numpy",
     "valid_arrangements",
 ]
+
+_MOVED = {
+    "batch_stats": "cardrules.hazari.batch.stats",
+    "batch_best": "cardrules.hazari.batch.best",
+    "batch_bots": "cardrules.hazari.batch.bots",
+    "batch_deal": "cardrules.hazari.batch.shuffle",
+    "batch_groups": "cardrules.hazari.batch.groups",
+    "batch_groups_legal": "cardrules.hazari.batch.groups_legal",
+    "batch_random": "cardrules.hazari.batch.uniform",
+    "batch_tables": "cardrules.hazari.batch.tables",
+}
+"""The batch modules that became the package :mod:`cardrules.hazari.batch` in 0.4.0."""
+
+
+def __getattr__(name: str) -> Any:
+    """A batch module under its name before 0.4.0 (``from cardrules.hazari import batch_stats``),
+    loaded on first use with a :class:`DeprecationWarning` naming its new path."""
+    if name in _MOVED:
+        new = _MOVED[name]
+        warnings.warn(f"cardrules.hazari.{name} is now {new}", DeprecationWarning, stacklevel=2)
+        return importlib.import_module(new)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

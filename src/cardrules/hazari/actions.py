@@ -32,7 +32,7 @@ import attrs
 from cardrules.cards import Card, _show, format_cards, parse_cards
 from cardrules.errors import CardRulesError, IllegalActionError, ParseError
 from cardrules.hazari.arrangement import Arrangement
-from cardrules.records import json_object
+from cardrules.record import json_object
 
 __all__ = [
     "GROUP_WORD",

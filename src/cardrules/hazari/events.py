@@ -32,7 +32,7 @@ from cardrules.cards import Card, _show, format_cards, parse_cards
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.points import points_of
-from cardrules.records import json_object
+from cardrules.record import json_object
 
 __all__ = [
     "DealScored",

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
+from cardrules.deck import Deck
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.extras import needs_numpy
 from cardrules.hazari.action_ids import SPLITS
@@ -129,9 +130,9 @@ class HazariDefinition(GameDefinition):
         )
 
     def batch_bots(self, game: Any) -> Any:
-        """The policies ``simulate --engine batch`` plays (:mod:`cardrules.hazari.batch_bots`)."""
+        """The policies ``simulate --engine batch`` plays (:mod:`cardrules.hazari.batch.bots`)."""
         with needs_numpy():
-            from cardrules.hazari.batch_bots import HazariBatchBots  # numpy only when asked for
+            from cardrules.hazari.batch.bots import HazariBatchBots  # numpy only when asked for
 
         return HazariBatchBots(game)
 
@@ -159,6 +160,13 @@ class HazariDefinition(GameDefinition):
         words = str(action).split()  # "AS KS QS | ..." or "group KC 8D 6S": hide the cards
         return " ".join(word if word in ("|", "group") else "??" for word in words)
 
+    def with_deck(self, state: Any, deck: Deck) -> HazariMatch:
+        """``state``, a match, with ``deck`` as the next explicit deck of its dealing, which its
+        next deal (H9) draws: a deal of its own deals only at its start."""
+        if not isinstance(state, HazariMatch):
+            raise InvalidStateError(f"expected a Hazari match, got {_show(state)}")
+        return state._with_deck(deck)
+
     def resample(self, observation: Any, rng: Rng) -> HazariState | HazariMatch:
         """A deal or a match consistent with a deal's or a match's observation."""
         if isinstance(observation, HazariMatchObservation):
@@ -184,7 +192,7 @@ class HazariDefinition(GameDefinition):
         return information_state_tensor(observation)
 
     def batch_engine(self, rules: Any) -> Any:
-        """The numpy kernels of :mod:`cardrules.hazari.batch_groups` (the ``numpy`` extra),
+        """The numpy kernels of :mod:`cardrules.hazari.batch.groups` (the ``numpy`` extra),
         for ``actions="groups"`` only: a split's mask would have 200,200 columns a game."""
         rules = _rules(rules)
         if rules.actions is not ActionSpace.GROUPS:
@@ -195,7 +203,7 @@ class HazariDefinition(GameDefinition):
                 " load_game('hazari', actions='groups')"
             )
         with needs_numpy():
-            from cardrules.hazari.batch_groups import batch_engine  # numpy only when asked for
+            from cardrules.hazari.batch.groups import batch_engine  # numpy only when asked for
         return batch_engine(rules)
 
     def bots(self) -> Mapping[str, BotFactory]:

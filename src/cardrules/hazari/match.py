@@ -31,6 +31,7 @@ import attrs
 
 from cardrules.cards import format_cards
 from cardrules.dealing import Dealing
+from cardrules.deck import Deck
 from cardrules.hazari.actions import HazariAction, parse_action
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.events import DealStarted, MatchEvent, MatchOver
@@ -38,7 +39,7 @@ from cardrules.hazari.observation import HazariMatchObservation
 from cardrules.hazari.rules import HazariRules
 from cardrules.hazari.state import HazariState
 from cardrules.match import History, Match
-from cardrules.records import GameRecord, dump_json, load_record
+from cardrules.record import GameRecord, dump_json, load_record
 
 __all__ = ["MATCH_GAME", "HazariMatch"]
 
@@ -113,6 +114,15 @@ class HazariMatch(Match[HazariState, HazariAction, MatchEvent]):
             self.dealing, dealer=(ended.dealer + 1) % PLAYERS, deal=ended.deal + 1, rules=self.rules
         )
 
+    def _with_deck(self, deck: Deck) -> HazariMatch:
+        """This match with ``deck`` as the next explicit deck of its dealing (the next
+        deal draws it) and of its current deal's."""
+        dealing = self.dealing.with_deck(deck)
+        current = attrs.evolve(self.current, dealing=self.current.dealing.with_deck(deck))
+        return HazariMatch(
+            self.rules, dealing, self.first_dealer, self._history, current, self.totals
+        )
+
     def _replace(
         self, history: History[HazariState], current: HazariState, ended: HazariState | None
     ) -> HazariMatch:
@@ -169,7 +179,7 @@ class HazariMatch(Match[HazariState, HazariAction, MatchEvent]):
         current = self.current
         state = "over" if self.is_terminal else f"seat {self.current_player} to arrange"
         lines = [
-            f"Hazari match to {self.rules.target}: deal {current.deal},"
+            f"Hazari match to {self.rules.target}: deal {current.deal + 1},"
             f" seat {current.dealer} dealt; {state}",
             "  totals: " + " ".join(str(total) for total in self.totals),
         ]

@@ -26,7 +26,7 @@ from cardrules.errors import CardRulesError, InvalidRulesError
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.points import DEAL_POINTS
 from cardrules.options import NamedEnum, check_kind, json_rules, rules_from_options, whole
-from cardrules.records import parse_json_text
+from cardrules.record import parse_json_text
 
 __all__ = [
     "DEFAULT_TARGET",

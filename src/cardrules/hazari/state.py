@@ -64,7 +64,7 @@ from cardrules.hazari.partitions import (
 )
 from cardrules.hazari.rounds import resolve_rounds
 from cardrules.hazari.rules import ActionSpace, HazariRules, rule
-from cardrules.records import GameRecord, dump_json, load_record, record_actions
+from cardrules.record import GameRecord, dump_json, load_record, record_actions
 from cardrules.rng import Rng
 
 __all__ = [
@@ -533,7 +533,7 @@ class HazariState:
         return {**self.rules.to_json(), "dealer": self.dealer, "deal": self.deal}
 
     def record(self) -> GameRecord:
-        """The deal as a :class:`~cardrules.records.GameRecord`."""
+        """The deal as a :class:`~cardrules.record.GameRecord`."""
         return GameRecord(
             game=DEAL_GAME,
             rules=self.setup_json(),
@@ -557,7 +557,7 @@ class HazariState:
 
     def __str__(self) -> str:
         to_act = "over" if self.current_player is None else f"seat {self.current_player} to arrange"
-        lines = [f"Hazari deal {self.deal}, seat {self.dealer} deals; {to_act}"]
+        lines = [f"Hazari deal {self.deal + 1}, seat {self.dealer} deals; {to_act}"]
         chosen = self.chosen
         for seat, hand in enumerate(self.hands):
             up = "  up" if self.arrangements[seat] is not None else ""

@@ -84,7 +84,7 @@ class HazariStats:
     @classmethod
     def from_games(cls, games: Iterable[object]) -> HazariStats:
         """The counts of finished Hazari deals: :class:`~cardrules.hazari.HazariState`
-        values, JSON records (dicts or text) or :class:`~cardrules.records.TextGame` values.
+        values, JSON records (dicts or text) or :class:`~cardrules.records.text.TextGame` values.
 
         A game that is not a finished Hazari deal raises
         :class:`~cardrules.errors.InvalidStateError` naming its place.
@@ -128,7 +128,7 @@ class HazariStats:
         """
         policies = check_policies(policy)
         with needs_numpy():
-            from cardrules.hazari.batch_stats import deal_counts  # numpy only when asked for
+            from cardrules.hazari.batch.stats import deal_counts  # numpy only when asked for
         deals, played, won, points = deal_counts(
             seeds, policies, dealer=dealer, rules=rules, seed=seed
         )

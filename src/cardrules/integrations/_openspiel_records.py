@@ -4,7 +4,7 @@ OpenSpiel serializes a Python game's state as its history and a base64 pickle of
 state's attributes, and unpickles that text when it reads it back: text written by
 anyone else could run code. The adapter's states serialize as their chance-game
 record instead (:meth:`~cardrules.chance.ChanceState.to_json`), and reading one goes
-through the package's JSON parser (:func:`~cardrules.records.json_object`), checks
+through the package's JSON parser (:func:`~cardrules.record.json_object`), checks
 the record's size against the game's bounds before it is replayed, and replays it
 through the rules. OpenSpiel's own format is refused unread. This module imports no
 extra.
@@ -17,7 +17,7 @@ from typing import Any
 from cardrules.cards import _show
 from cardrules.chance import ChanceState, DealPending
 from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError
-from cardrules.records import json_object
+from cardrules.record import json_object
 
 __all__ = ["PICKLED_TEXT", "check_within", "read_node", "read_record", "replay"]
 

@@ -30,7 +30,7 @@ from cardrules.integrations._openspiel_bounds import CUTS, FACTS, check_max_deal
 from cardrules.integrations._openspiel_guards import StateGuards, seat
 from cardrules.integrations._openspiel_records import PICKLED_TEXT
 from cardrules.integrations._values import finite_float
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.registry import Game, load_game
 from cardrules.rng import Rng
 

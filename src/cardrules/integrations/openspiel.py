@@ -96,7 +96,7 @@ from cardrules.integrations._openspiel_state import (
     _restore,  # noqa: F401  (OpenSpiel's C++ serialization of 0.2.0 states names it here)
     _unmade,
 )
-from cardrules.records import dump_json
+from cardrules.record import dump_json
 from cardrules.registry import Game, load_game
 from cardrules.rng import check_seed
 

@@ -26,8 +26,8 @@ from cardrules.cards import _show, format_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import CardRulesError, InvalidStateError
-from cardrules.records import GameRecord, record_seats
-from cardrules.registry import Game, load_game
+from cardrules.record import GameRecord, record_seats
+from cardrules.registry import Game, _read_text_with, load_game
 
 __all__ = [
     "HIDDEN",
@@ -92,7 +92,7 @@ def _check_tags(_: object, __: object, tags: tuple[tuple[str, str], ...]) -> Non
 @attrs.frozen
 class TextGame:
     """One game of a text record: its ``tags`` in order, its ``actions`` as text, and
-    its :class:`~cardrules.records.GameRecord`, or ``None`` for a view record.
+    its :class:`~cardrules.record.GameRecord`, or ``None`` for a view record.
 
     A *view record* (a ``View`` tag naming the viewer's seat, made by
     :meth:`for_player`) is kept for one player's view: hidden cards may be ``??``,
@@ -221,7 +221,7 @@ class TextGame:
     ) -> TextGame:
         """The text record of a game state, a GameRecord or a JSON record dict, naming
         the bots in ``seats`` (by default those the dict's ``"seats"`` names, see
-        :func:`~cardrules.records.record_seats`) and the ``date`` if given, with extra
+        :func:`~cardrules.record.record_seats`) and the ``date`` if given, with extra
         ``tags`` last."""
         if isinstance(source, TextGame):
             return source
@@ -690,3 +690,12 @@ def _replay(block: _Block, values: dict[str, str], where: dict[str, int]) -> Any
                 f"action {count} ({text!r}) for seat {state.current_player}: {exc}", number
             ) from None
     return state
+
+
+def _state_of_text(text: str) -> Any:
+    """The state the one game of ``text`` leads to: :meth:`Game.state_from_text
+    <cardrules.registry.Game.state_from_text>` reads with it."""
+    return game_from_text(text).state()
+
+
+_read_text_with(_state_of_text)

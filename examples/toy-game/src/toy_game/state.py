@@ -13,7 +13,7 @@ from cardrules.deck import Deck
 from cardrules.errors import IllegalActionError, InvalidStateError
 from cardrules.game import ActionTuple, Turn, check_index
 from cardrules.options import json_rules, whole
-from cardrules.records import GameRecord, replay
+from cardrules.record import GameRecord, replay
 
 PACK = Deck(parse_cards("9S TS JS QS KS AS 9H TH JH QH KH AH"))
 HAND = 2

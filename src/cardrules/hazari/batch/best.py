@@ -33,7 +33,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.hazari.batch_tables import C2, C3, COLEX, POINTS, greedy_positions
+from cardrules.hazari.batch.tables import C2, C3, COLEX, POINTS, greedy_positions
 from cardrules.hazari.partitions import QUAD_ID, QUADS
 from cardrules.hazari.value_model import EXPECTED_POINTS, ValueModel
 

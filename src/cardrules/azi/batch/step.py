@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.azi.batch_deal import (
+from cardrules.azi.batch.deal import (
     ANSWER,
     BIDDING,
     DECLARATIONS,

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.azi.batch_deal import (
+from cardrules.azi.batch.deal import (
     ANSWER,
     BIDDING,
     DECLARATIONS,
@@ -26,7 +26,7 @@ from cardrules.azi.batch_deal import (
     AziArrays,
     gathered,
 )
-from cardrules.azi.batch_step import Options
+from cardrules.azi.batch.step import Options
 from cardrules.azi.ids import DISCARD_BASE, RAISE_BASE
 from cardrules.azi.pack import PACK_SIZE
 from cardrules.azi.tensors import MAX_ENTRY, TensorLayout

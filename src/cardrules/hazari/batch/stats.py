@@ -40,7 +40,7 @@ from cardrules.hazari.batch import (
     arrange,
     deal,
 )
-from cardrules.hazari.batch_random import random_positions
+from cardrules.hazari.batch.uniform import random_positions
 from cardrules.hazari.combination import COMBINATIONS, Kind
 from cardrules.hazari.policies import check_policies
 from cardrules.hazari.rules import HazariRules

@@ -64,8 +64,8 @@ from cardrules.errors import (
     InvalidSeedError,
 )
 from cardrules.hazari.arrangement import Arrangement
-from cardrules.hazari.batch_deal import deal_array
-from cardrules.hazari.batch_tables import (
+from cardrules.hazari.batch.shuffle import deal_array
+from cardrules.hazari.batch.tables import (
     POINTS,
     greedy_positions,
     quad_strength,
@@ -304,11 +304,11 @@ def arrange(hands: object, policy: str = "greedy", *, seed: int | Rng | None = N
         if policy == "greedy":
             order, _ = greedy_positions(np.ascontiguousarray(block.T))
         elif policy == "best":
-            from cardrules.hazari.batch_best import best_positions
+            from cardrules.hazari.batch.best import best_positions
 
             order = best_positions(block)
         else:
-            from cardrules.hazari.batch_random import random_positions
+            from cardrules.hazari.batch.uniform import random_positions
 
             order = random_positions(block, base, start)
         result[start : start + len(block)] = np.take_along_axis(block, order, axis=1)

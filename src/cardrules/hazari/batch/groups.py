@@ -5,7 +5,7 @@ Each seat arranges (H7) in three decisions, one 3-card group each (ids 0..285 of
 :mod:`cardrules.hazari.groups`), in seat order from the dealer's right (H9); after
 the twelfth decision the rounds are played and scored (H10–H12). Every game of a batch
 takes exactly twelve decisions. The position of a batch is a :class:`GroupsArrays` of
-read-only arrays; the legal groups come from :mod:`cardrules.hazari.batch_groups_legal`
+read-only arrays; the legal groups come from :mod:`cardrules.hazari.batch.groups_legal`
 and the rounds from :func:`cardrules.hazari.batch.play`'s kernel.
 
 >>> import numpy as np
@@ -38,8 +38,8 @@ import numpy.typing as npt
 from cardrules.cards import _show
 from cardrules.errors import InvalidRulesError
 from cardrules.hazari.batch import _play_block
-from cardrules.hazari.batch_deal import deal_array
-from cardrules.hazari.batch_groups_legal import GROUPS, legal_groups
+from cardrules.hazari.batch.groups_legal import GROUPS, legal_groups
+from cardrules.hazari.batch.shuffle import deal_array
 from cardrules.hazari.deal import PLAYERS
 from cardrules.hazari.partitions import QUADS, TRIPLES
 from cardrules.hazari.rules import ActionSpace, HazariRules

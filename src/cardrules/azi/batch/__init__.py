@@ -3,7 +3,7 @@
 :func:`batch_engine` takes the rule options and returns :class:`AziKernels`; every
 option is supported, and a game runs in lock-step with the scalar engine, re-deals
 included (A1–A15 on the Azi rules page); :meth:`AziKernels.for_matches` plays matches.
-The position of a batch is an :class:`~cardrules.azi.batch_deal.AziArrays` of
+The position of a batch is an :class:`~cardrules.azi.batch.deal.AziArrays` of
 read-only arrays.
 
 >>> import numpy as np
@@ -21,9 +21,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.azi.batch_deal import DTYPES, PER_SEAT, AziArrays, start_deal
-from cardrules.azi.batch_step import Options, step
-from cardrules.azi.batch_tensors import legal_action_mask, observation_tensor
+from cardrules.azi.batch.deal import DTYPES, PER_SEAT, AziArrays, start_deal
+from cardrules.azi.batch.step import Options, step
+from cardrules.azi.batch.tensors import legal_action_mask, observation_tensor
 from cardrules.azi.ids import action_ids
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules, FirstLead, Rounding

@@ -6,12 +6,8 @@ for a whole array of seeds at once. Each seed ``s`` drives
 Fisher–Yates shuffle of the 52-card pack (51 draws, bounds 52 down to 2), then a cut
 (one draw below 53), then the deal one card at a time from the dealer's right.
 
-SplitMix64 is counter based: draw ``t`` of a generator in state ``x`` is
-``mix(x + t * GAMMA)``, so every draw of every deal is one array operation, with
-numpy's ``uint64`` arithmetic wrapping as the scalar code masks. A draw above its
-bound's acceptance limit is redrawn by :meth:`cardrules.Rng.randbelow`; such draws
-happen about once in 10**16, and the deals holding one are redrawn here step by step,
-still as arrays, with a mask of the draws that must be repeated.
+The draws are :func:`cardrules.batch.draws_below`'s: the vectorised SplitMix64 of the
+batch engine, every draw of every deal one array operation.
 
 >>> import numpy
 >>> from cardrules.hazari import HazariState
@@ -27,89 +23,18 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.batch import derive_seeds, draws_below, rejection_limits
+
 __all__: list[str] = []  # internal kernels: the API is cardrules.hazari.batch
 
 U64 = npt.NDArray[np.uint64]
-
-GAMMA = 0x9E3779B97F4A7C15
-_MASK = (1 << 64) - 1
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 
 CARDS = 52
 SEATS = 4
 HAND = 13
 SHUFFLE_BOUNDS: tuple[int, ...] = (*range(CARDS, 1, -1), CARDS + 1)
 """The bound of each draw of a seeded deal: the 51 Fisher–Yates swaps, then the cut."""
-
-
-def mix(z: U64) -> U64:
-    """SplitMix64's output function over a ``uint64`` array (a new array)."""
-    shifted = np.right_shift(z, _S30)
-    shifted ^= z
-    shifted *= _M1
-    z = np.right_shift(shifted, _S27)
-    z ^= shifted
-    z *= _M2
-    np.right_shift(z, _S31, out=shifted)
-    z ^= shifted
-    return z
-
-
-def _mix_int(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
-
-def derive_seeds(seeds: U64, key: int | U64) -> U64:
-    """:func:`cardrules.derive_seed` of every seed with one key (an int, or an array)."""
-    if isinstance(key, int):
-        keyed = np.uint64(_mix_int((key + GAMMA) & _MASK))
-        return mix((seeds ^ keyed) + np.uint64(GAMMA))
-    keyed_array = mix(key.astype(np.uint64) + np.uint64(GAMMA))
-    return mix((seeds ^ keyed_array) + np.uint64(GAMMA))
-
-
-def rejection_limits(bounds: tuple[int, ...]) -> U64:
-    """For each bound ``n``, the greatest 64-bit draw that ``randbelow(n)`` accepts."""
-    return np.array([(1 << 64) - ((1 << 64) % n) - 1 for n in bounds], dtype=np.uint64)
-
-
-def draws_below(states: U64, bounds: tuple[int, ...], limits: U64 | None = None) -> U64:
-    """``Rng.from_state(x).randbelow(n)`` for each bound in turn, for each state ``x``.
-
-    Returns ``(len(states), len(bounds))`` values. ``limits`` (by default the true
-    rejection limits) is there so that tests can make rejections common.
-    """
-    if limits is None:
-        limits = rejection_limits(bounds)
-    steps = np.arange(1, len(bounds) + 1, dtype=np.uint64) * np.uint64(GAMMA)
-    z = mix(states[:, None] + steps[None, :])
-    rejected = z > limits[None, :]
-    if rejected.any():
-        rows = np.flatnonzero(rejected.any(axis=1))
-        z[rows] = _redrawn(states[rows], limits)
-    result: U64 = z % np.array(bounds, dtype=np.uint64)[None, :]
-    return result
-
-
-def _redrawn(states: U64, limits: U64) -> U64:
-    """The accepted draws for each bound, redrawing rejected ones as ``randbelow`` does."""
-    state = states.copy()
-    gamma = np.uint64(GAMMA)
-    result = np.empty((len(states), len(limits)), dtype=np.uint64)
-    for column, limit in enumerate(limits):
-        state += gamma
-        z = mix(state)
-        again = np.flatnonzero(z > limit)
-        while again.size:
-            state[again] += gamma
-            z[again] = mix(state[again])
-            again = again[z[again] > limit]
-        result[:, column] = z
-    return result
+_LIMITS = rejection_limits(SHUFFLE_BOUNDS)
 
 
 def _shuffled(states: U64) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]:
@@ -119,7 +44,7 @@ def _shuffled(states: U64) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]:
     of every deck, so a Fisher–Yates swap moves two rows), and the cuts, ``(n,)``.
     """
     count = len(states)
-    draws = draws_below(states, SHUFFLE_BOUNDS).astype(np.intp).T.copy()
+    draws = draws_below(states, SHUFFLE_BOUNDS, _LIMITS).astype(np.intp).T.copy()
     decks = np.repeat(np.arange(CARDS, dtype=np.int8)[:, None], count, axis=1)
     flat = decks.reshape(-1)
     across = np.arange(count, dtype=np.intp)

@@ -20,9 +20,9 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.batch import GAMMA, derive_seeds, mix, rejection_limits
 from cardrules.hazari.action_ids import SPLITS
-from cardrules.hazari.batch_deal import GAMMA, derive_seeds, mix, rejection_limits
-from cardrules.hazari.batch_tables import C2, C3, COLEX
+from cardrules.hazari.batch.tables import C2, C3, COLEX
 from cardrules.hazari.partitions import QUADS
 
 __all__: list[str] = []  # internal kernels: the API is cardrules.hazari.batch

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.hazari.batch_tables import C2, C3, COLEX
+from cardrules.hazari.batch.tables import C2, C3, COLEX
 from cardrules.hazari.partitions import QUAD_MASKS, QUAD_TRIPLES, TRIPLE_MASKS, TRIPLES
 
 __all__: list[str] = []  # kernels of BatchGame, which checks their arguments

@@ -42,18 +42,9 @@ from typing import Any
 
 import attrs
 
-from cardrules._chance_links import (
-    Chain,
-    chain_of,
-    items,
-    nodes,
-    push,
-    typed,
-    uniform,
-    with_deck,
-)
-from cardrules._chance_record import FORMAT, _checked_apply, _deal, load
 from cardrules.cards import Card, _show
+from cardrules.chance._links import Chain, chain_of, items, nodes, push, typed, uniform
+from cardrules.chance._record import FORMAT, _checked_apply, _deal, load
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import (
@@ -63,8 +54,8 @@ from cardrules.errors import (
     InvalidStateError,
 )
 from cardrules.game import ActionTuple, Event, LegalActions, Turn
-from cardrules.records import json_object
-from cardrules.registry import Game
+from cardrules.record import json_object
+from cardrules.registry import Game, GameDefinition
 from cardrules.rng import Rng
 
 __all__ = ["CHANCE", "CHANCE_IDS", "ChanceState"]
@@ -104,14 +95,10 @@ class ChanceDealing(Dealing):
         return self.deck(number, pack, dealt).cards
 
 
-def _is_chance_dealing(value: object) -> bool:
-    return type(value) is ChanceDealing
-
-
 class _Setup:
     """What is fixed for a whole chance game: the game, match or not, the first dealer."""
 
-    __slots__ = ("dealer", "game", "make", "match")
+    __slots__ = ("dealer", "deals_later", "game", "make", "match", "with_deck")
 
     def __init__(self, game: Game, match: bool, dealer: int) -> None:
         self.game = game
@@ -119,6 +106,9 @@ class _Setup:
         self.dealer = dealer
         definition = game.definition
         self.make: Callable[..., Any] = definition.new_match if match else definition.new_state
+        self.with_deck: Callable[[Any, Deck], Any] = definition.with_deck
+        # a game deals after its start only if its definition says how a deck joins it
+        self.deals_later = type(definition).with_deck is not GameDefinition.with_deck
 
 
 class _Draw:
@@ -557,6 +547,12 @@ def _waiting(
     setup: _Setup, inner: Any, decks: Chain, actions: Chain, due: DealPending, pending: Any
 ) -> ChanceState:
     """A chance node for the deck ``due`` asks for; ``pending`` waits for it."""
+    if inner is not None and not setup.deals_later:
+        raise InvalidRulesError(
+            f"{setup.game} deals deck {due.number} in the middle of a game, but its definition"
+            " does not say how a deck dealt then joins its state (GameDefinition.with_deck):"
+            " explicit chance cannot go on"
+        )
     chance = _Draw(due.pack, tuple(due.pack), None, nodes(len(due.pack), due.dealt), pending)
     state = _state(setup, inner, decks, actions, chance)
     if chance.needed > 0:
@@ -581,12 +577,8 @@ def _dealt(state: ChanceState, deck: Deck, pending: Any) -> ChanceState:
     inner = state._inner
     if inner is None:
         return _begin(setup, decks)
-    # The game keeps its position; only its dealings gain the new deck (no replay).
-    inner = with_deck(
-        inner,
-        _is_chance_dealing,
-        lambda dealing: attrs.evolve(dealing, decks=(*dealing.decks, deck)),
-    )
+    # The game keeps its position; only its dealing gains the new deck (no replay).
+    inner = setup.with_deck(inner, deck)
     try:
         after = inner.apply(pending[1])
     except DealPending as due:
