@@ -42,7 +42,6 @@ from cardrules.cli.parsers import CommandParser
 from cardrules.cli.usage import UsageError
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "toy-game" / "src"
 STARTS = ("cardrules ", ".venv/bin/", "python", "pip ", ". .venv/bin/activate")
 """How a command line in a code block starts; other indented lines are not commands."""
 INLINE = "inline: "
@@ -104,7 +103,6 @@ def _example_game(words: list[str]) -> Iterator[None]:
     if "toy" not in words:
         yield
         return
-    sys.path.insert(0, str(EXAMPLE))
     saved = dict(registry._REGISTERED)
     try:
         registry._REGISTERED["toy"] = importlib.import_module("toy_game.game").GAME
@@ -112,9 +110,6 @@ def _example_game(words: list[str]) -> Iterator[None]:
     finally:
         registry._REGISTERED.clear()
         registry._REGISTERED.update(saved)
-        sys.path.remove(str(EXAMPLE))
-        for module in [m for m in sys.modules if m.split(".")[0] == "toy_game"]:
-            del sys.modules[module]
 
 
 def _check_cardrules(words: list[str]) -> None:

@@ -41,6 +41,8 @@ WARNED = "cardrules: warning: the package 'bad_name_game' declares a game "
 def _installed(site: Path, monkeypatch: pytest.MonkeyPatch, misbehaving: bool) -> Iterator[Path]:
     for entry in reversed(install(site, misbehaving)):
         monkeypatch.syspath_prepend(entry)
+    for module in [name for name in sys.modules if name.split(".")[0] in MODULES]:
+        monkeypatch.delitem(sys.modules, module)  # other tests import the example: put it back
     monkeypatch.setattr(registry, "_REGISTERED", {})
     monkeypatch.setattr(registry, "_ORIGINS", {})
     monkeypatch.setenv("COLUMNS", "80")

@@ -156,6 +156,7 @@ def installed(lines: list[tuple[str, str]]) -> Iterator[None]:
     """A package declaring ``lines`` on ``sys.path``, with the junk modules; nothing
     of it is left behind."""
     saved = dict(registry._REGISTERED)
+    modules = {name: sys.modules.pop(name) for name in list(sys.modules) if _ours(name)}
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder)
         info = site / "junk_game-0.1.0.dist-info"
@@ -176,11 +177,16 @@ def installed(lines: list[tuple[str, str]]) -> Iterator[None]:
             registry._entry_points.cache_clear()
             registry._REGISTERED.clear()
             registry._REGISTERED.update(saved)
-            for module in [m for m in sys.modules if m.split(".")[0] in MODULES]:
-                del sys.modules[module]
+            for name in [name for name in sys.modules if _ours(name)]:
+                del sys.modules[name]
+            sys.modules.update(modules)  # as other tests imported them
 
 
 MODULES = {"junk_defs", "junk_exits", "junk_fails", "toy_game"}
+
+
+def _ours(module: str) -> bool:
+    return module.split(".")[0] in MODULES
 
 
 def _command(*argv: str) -> int:

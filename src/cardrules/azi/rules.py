@@ -70,7 +70,9 @@ def rule(tag: str) -> str:
     'rule A2 on the Azi rules page (docs/rules/azi)'
     """
     if not isinstance(tag, str) or _TAG.fullmatch(tag) is None:
-        raise InvalidRulesError(f"a Azi rule tag is A and a number, such as A2; got {_show(tag)}")
+        raise InvalidRulesError(
+            f"an Azi rule tag is A and a number, as in rule A2; got {_show(tag)}"
+        )
     return f"rule {tag} on {RULES_PAGE}"
 
 

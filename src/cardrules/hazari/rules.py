@@ -53,7 +53,7 @@ def rule(tag: str) -> str:
     """
     if not isinstance(tag, str) or _TAG.fullmatch(tag) is None:
         raise InvalidRulesError(
-            f"a Hazari rule tag is H and a number, such as H7; got {_show(tag)}"
+            f"a Hazari rule tag is H and a number, as in rule H7; got {_show(tag)}"
         )
     return f"rule {tag} on {RULES_PAGE}"
 
