@@ -29,6 +29,7 @@ __all__ = [
     "ParseError",
     "PluginError",
     "PluginWarning",
+    "SeedIndexError",
     "SimulationError",
 ]
 
@@ -118,6 +119,13 @@ class PluginWarning(UserWarning):
 
 class InvalidSeedError(CardRulesError):
     """A seed that is not a non-negative integer below 2**64."""
+
+
+class SeedIndexError(InvalidSeedError, IndexError):
+    """A game number outside a run's seeds (``game_seeds(n)[i]``).
+
+    It is also an :class:`IndexError`, as :class:`ActionIndexError` is.
+    """
 
 
 class SimulationError(CardRulesError):

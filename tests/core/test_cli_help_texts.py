@@ -192,9 +192,14 @@ def test_rule_tags_in_errors_prompts_and_help_say_where_to_read_them() -> None:
     checks = [
         (("deal", "hazari(players=5)"), "", 2, "rule H1 on the Hazari rules page"),
         (("play", "hazari", "--human", "0", "--seed", "1"), BREAKS_H7, 1, "group: rule H7 on"),
-        (("play", "hazari", "--human", "0", "--seed", "1"), "", 1, "(rule H7 on the Hazari"),
+        (("play", "hazari", "--human", "0", "--seed", "1"), "", 1, "3/3/3/4 (rule H7)"),
         (("azi", "rules", "--help"), "", 0, "(rule A2; default 4)"),
-        (("play", "azi", "--seed", "33", "--bots", "random"), "", 0, "rule A14 on the Azi"),
+        (
+            ("play", "azi", "--seed", "33", "--bots", "random"),
+            "",
+            0,
+            "leads the first trick (rule A8)",
+        ),
     ]
     for argv, stdin, status, says in checks:
         done, out, err = run(*argv, stdin=stdin)

@@ -43,6 +43,7 @@ __all__ = [
     "bot_entries",
     "bots_text",
     "check_jobs",
+    "given_rules",
     "listed_by",
     "load_cli_game",
     "max_jobs",
@@ -378,6 +379,24 @@ def _flag_options(args: argparse.Namespace) -> dict[str, object]:
     if getattr(args, "players", None) is not None:
         options["players"] = args.players
     return options
+
+
+def given_rules(args: argparse.Namespace) -> dict[str, tuple[str, object]]:
+    """The rule options the command line gives, each with where it was given.
+
+    A flag (``--ante 5``) wins over the spec (``'azi(ante=5)'``), as in
+    :func:`load_cli_game`; the text says which one the user wrote.
+    """
+    name, spec_options = parse_spec(args.game)
+    given: dict[str, tuple[str, object]] = {
+        option: (f"{option}={value} in the spec", value) for option, value in spec_options.items()
+    }
+    options = load_game(name).options
+    switches = {option for option, default in options.items() if isinstance(default, bool)}
+    for option, value in _flag_options(args).items():
+        flag = "--" + option.replace("_", "-")
+        given[option] = (flag if option in switches else f"{flag} {value}", value)
+    return given
 
 
 def load_cli_game(args: argparse.Namespace | str, players: int | None = None) -> Game:
