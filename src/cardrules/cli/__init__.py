@@ -24,6 +24,7 @@ from cardrules.cli import (
     cards,
     deal,
     demo,
+    engine,
     hazari,
     play,
     records_html,
@@ -47,6 +48,7 @@ COMMANDS = (
     "play",
     "simulate",
     "tournament",
+    "engine",
     "records",
     "demo",
 )
@@ -60,6 +62,7 @@ _REGISTER = {
     "play": play.register,
     "simulate": simulate.register,
     "tournament": tournament.register,
+    "engine": engine.register,
     "records": records_html.register_group,
     "demo": demo.register,
 }
