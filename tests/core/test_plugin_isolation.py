@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from cardrules import game_names, load_game, registry
-from cardrules.cli import main
+from cardrules.cli import engine, main
 from cardrules.errors import InvalidRulesError, PluginError, PluginWarning
 from tests.core.plugin_zoo import MARKER, install
 
@@ -195,6 +195,7 @@ def test_a_clashing_option_changes_no_flag_of_a_built_in_game(zoo: Path) -> None
 def test_a_game_is_imported_only_when_a_command_names_it(zoo: Path) -> None:
     for argv in (["cards", "parse", "AS"], ["deal", "azi"], ["simulate", "hazari", "--games", "1"]):
         assert run(*argv)[0] == 0
+    assert engine._game_bot_name("Random") == "random"  # engine serve's check of its BOT
     assert imported() == set()
     assert run("deal", "toy", "--players", "2")[0] == 0
     assert imported() == {"toy_game"}
