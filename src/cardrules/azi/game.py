@@ -40,7 +40,7 @@ from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
-from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
+from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidStateError, ParseError
 from cardrules.extras import needs_numpy
 from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
@@ -130,6 +130,8 @@ class AziDefinition(GameDefinition):
         every other action is seen by all."""
         if not isinstance(state, (AziState, AziMatch)):
             raise InvalidStateError(f"expected an Azi state, got {_show(state)}")
+        if not isinstance(action, AziAction):
+            raise IllegalActionError(f"expected an Azi action, got {_show(action)}")
         if isinstance(action, Discard) and state.current_player != player:
             return "discard ??"
         return str(action)

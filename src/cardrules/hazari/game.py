@@ -32,7 +32,7 @@ from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
-from cardrules.errors import InvalidRulesError, InvalidStateError
+from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidStateError
 from cardrules.extras import needs_numpy
 from cardrules.hazari.action_ids import SPLITS
 from cardrules.hazari.actions import HazariAction, parse_action
@@ -153,6 +153,8 @@ class HazariDefinition(GameDefinition):
         kinds = (HazariState, HazariMatch)
         if not isinstance(state, kinds) or not isinstance(last, kinds):
             raise InvalidStateError(f"expected Hazari states, got {_show(state)}, {_show(last)}")
+        if not isinstance(action, HazariAction):
+            raise IllegalActionError(f"expected a Hazari action, got {_show(action)}")
         now: Any = getattr(state, "current", state)  # a match's deal in progress
         later: Any = getattr(last, "current", last)
         if state.current_player == player or later.deal > now.deal or later.is_terminal:
