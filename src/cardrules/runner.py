@@ -41,9 +41,9 @@ import attrs
 
 from cardrules.bot import Bot, LegalView, bot_name
 from cardrules.cards import _show
-from cardrules.errors import CardRulesError, IllegalActionError, SimulationError
+from cardrules.errors import CardRulesError, IllegalActionError, InvalidStateError, SimulationError
 from cardrules.game import GameState, LegalActions, Turn
-from cardrules.record import FORMAT, dump_json, json_object
+from cardrules.record import FORMAT, check_seat_name, dump_json, json_object
 from cardrules.registry import Game
 from cardrules.rng import Rng, check_seed, derive_seed, game_seeds
 from cardrules.seats import Fault, ForfeitedGame, SeatedBot, play_seated
@@ -823,6 +823,8 @@ def simulate(
     players = first.num_players
     if len(bots) != players:
         raise SimulationError(f"the game has {players} seats but {len(bots)} bots were given")
+    if records is not None:
+        _check_seat_names(bots)
     size = chunk_size or max(1, min(50, games // 40))
     seated = any(isinstance(bot, SeatedBot) for bot in bots)
     spec = str(new_game) if isinstance(new_game, Game) else None
@@ -848,6 +850,16 @@ def _close_seated(bots: Sequence[Bot]) -> None:
         close = getattr(bot, "close", None) if isinstance(bot, SeatedBot) else None
         if callable(close):
             close()
+
+
+def _check_seat_names(bots: Sequence[object]) -> None:
+    """The bots' names may name seats in a record (the ``seats`` it writes), or
+    SimulationError before any game is played."""
+    for bot in bots:
+        try:
+            check_seat_name(bot_name(bot))
+        except InvalidStateError as exc:
+            raise SimulationError(f"a record cannot name a bot's seat: {exc}") from None
 
 
 def _check_run_options(

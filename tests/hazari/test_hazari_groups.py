@@ -387,7 +387,7 @@ def test_a_view_record_with_hidden_groups_reads_for_display() -> None:
     from cardrules.records.text import game_from_text
 
     text = (
-        '[Game "hazari(actions=groups)"]\n[Dealer "0"]\n[Seed "7"]\n[View "2"]\n'
+        '[Game "hazari(actions=groups)"]\n[Dealer "0"]\n[View "2"]\n'
         '[Result "*"]\ngroup ?? ?? ??, group ?? ?? ??\n\n'
     )
     game = game_from_text(text)
