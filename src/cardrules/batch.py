@@ -43,7 +43,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.batch_checks import row_index
+from cardrules.batch_checks import check_length, row_index
 from cardrules.cards import _show
 from cardrules.errors import (
     CardRulesError,
@@ -89,6 +89,7 @@ def _states(values: object, name: str) -> U64:
 def _keys(values: object, count: int) -> U64:
     """``values`` as uint64 keys: an integer (one key, shape ``(1,)``, for every seed) or
     ``count`` integers, none negative."""
+    check_length(values, "keys", count, InvalidSeedError)
     try:
         keys = np.asarray(values)
     except (TypeError, ValueError, OverflowError):
@@ -168,6 +169,7 @@ def randbelow_each(states: U64, bounds: npt.ArrayLike) -> tuple[U64, U64]:
     True
     """
     states = _states(states, "states")
+    check_length(bounds, "bounds", len(states), CardRulesError)
     try:
         wide = np.asarray(bounds)
     except (TypeError, ValueError, OverflowError):
@@ -338,6 +340,7 @@ def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 def _seeds(seeds: object) -> U64:
     """``seeds`` as a read-only uint64 array: an integer array, or a sequence of ints."""
+    check_length(seeds, "seeds", None, InvalidSeedError)
     if not isinstance(seeds, np.ndarray):
         if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence):
             raise InvalidSeedError(f"seeds must be a 1-D array of integers, got {_show(seeds)}")
@@ -589,6 +592,7 @@ class BatchGame:
         nothing changes.
         """
         self._check(state)
+        check_length(action_ids, "action ids", len(state), IllegalActionError)
         try:
             ids = np.asarray(action_ids)
         except (TypeError, ValueError, OverflowError):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -34,9 +35,23 @@ from cardrules.cards import _show
 from cardrules.errors import ActionIndexError, CardRulesError, InvalidStateError
 from cardrules.rng import check_seed
 
-__all__ = ["checked_array", "checked_kernels", "checked_play", "row_index"]
+__all__ = [
+    "MAX_BATCH",
+    "check_length",
+    "checked_array",
+    "checked_kernels",
+    "checked_play",
+    "row_index",
+]
 
 K = TypeVar("K", bound=type)
+
+MAX_BATCH = 1 << 24
+"""The most games (seeds, hands, deals or ids) one call of the batch engine takes: its
+arrays are made whole, so a longer request (``range(10**12)``) is refused before
+anything is made. A larger count runs in blocks: :func:`cardrules.hazari.stats.round_stats`
+and :func:`~cardrules.hazari.batch.stats.deal_counts` read any number of seeds a block
+at a time, as ``cardrules simulate --engine batch`` plays any number of games."""
 
 _KINDS = {
     "int": "an integer dtype",
@@ -57,8 +72,45 @@ def row_index(index: object, count: int, what: str = "game") -> int:
         raise ActionIndexError(f"a batch index must be an int, got {_show(index)}")
     at = int(index)
     if not -count <= at < count:
-        raise ActionIndexError(f"{what} {at} is not in a batch of {count}")
+        raise ActionIndexError(f"{what} {_show(at)} is not in a batch of {count}")
     return at % count
+
+
+def check_length(
+    value: object,
+    what: str,
+    expected: int | None = None,
+    error: type[CardRulesError] = InvalidStateError,
+) -> None:
+    """Refuse ``value``, before numpy makes an array of it, if it holds more than
+    :data:`MAX_BATCH` items along its first axis, or not ``expected`` of them: a range,
+    a list, a tuple or an array is measured, and nothing is listed. Anything else is
+    left to the caller's own checks. The error is ``error``, naming ``what``.
+
+    >>> check_length(range(10**12), "seeds")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: seeds hold 1000000000000 items, more than one call \
+takes (16777216); run more in blocks
+    """
+    if isinstance(value, np.ndarray):
+        length = value.shape[0] if value.ndim else None
+    elif isinstance(value, (range, list, tuple)):
+        try:
+            length = len(value)
+        except OverflowError:  # a range longer than any list: sys.maxsize items or more
+            length = sys.maxsize
+    else:
+        return
+    if length is None:
+        return
+    if expected is not None and length != expected:
+        raise error(f"{what} hold {length} items, not {expected}")
+    if length > MAX_BATCH:
+        raise error(
+            f"{what} hold {length} items, more than one call takes ({MAX_BATCH});"
+            " run more in blocks"
+        )
 
 
 def checked_array(

@@ -125,6 +125,11 @@ def state_repr(state: Any, fallback: Callable[[], str]) -> str:
 Errors = Callable[[TextRecordError], object] | None
 
 
+def _check_errors(errors: object) -> None:
+    if errors is not None and not callable(errors):
+        raise InvalidStateError(f"errors must be a function or None, got {_show(errors)}")
+
+
 def _report(error: TextRecordError, errors: Errors) -> None:
     if errors is None:
         raise error
@@ -144,8 +149,7 @@ def read_games(file: IO[str], *, errors: Errors = None) -> Iterator[TextGame]:
     >>> [game.state().current_player for game in read_games(io.StringIO(text))]
     [1]
     """
-    if errors is not None and not callable(errors):
-        raise InvalidStateError(f"errors must be a function or None, got {_show(errors)}")
+    _check_errors(errors)
     for index, block in enumerate(_blocks(file)):
         try:
             if block.error is not None:
@@ -169,6 +173,7 @@ def read_headers(file: IO[str], *, errors: Errors = None) -> Iterator[dict[str, 
     >>> [tags["Game"] for tags in read_headers(io.StringIO(text))]
     ['azi', 'hazari']
     """
+    _check_errors(errors)
     for index, block in enumerate(_blocks(file)):
         if block.error is not None:
             block.error.game = index

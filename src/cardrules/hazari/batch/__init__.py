@@ -56,6 +56,7 @@ except ImportError:  # pragma: no cover - the tests run with numpy installed
         'cardrules.hazari.batch needs numpy: pip install "cardrules[numpy]"', name="numpy"
     ) from None
 
+from cardrules.batch_checks import check_length
 from cardrules.cards import Card, _show
 from cardrules.errors import (
     InvalidArrangementError,
@@ -110,6 +111,7 @@ def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 def _integer_array(value: object, what: str) -> npt.NDArray[Any]:
     """``value`` as a numpy array of integers, or :class:`InvalidCardsError`."""
+    check_length(value, what, None, InvalidCardsError)
     try:
         array = np.asarray(value)
     except (ValueError, TypeError):
@@ -163,6 +165,7 @@ def _seed_array(seeds: object) -> npt.NDArray[np.uint64]:
     A numpy array is checked by its dtype and range; anything else element by element
     (numpy would turn a list mixing ints above 2**63 with small ones into floats).
     """
+    check_length(seeds, "seeds", None, InvalidSeedError)
     if isinstance(seeds, np.ndarray):
         return _seed_ndarray(seeds)
     if isinstance(seeds, range) and (
