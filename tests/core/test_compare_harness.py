@@ -23,6 +23,7 @@ pytestmark = pytest.mark.skipif(
 
 ISSUE_WORKLOADS = [
     "azi_random",
+    "azi_ids",
     "azi_observed",
     "azi_memory",
     "hazari_random_vs_greedy",
@@ -73,7 +74,9 @@ def test_workloads_list_needs_no_package() -> None:
     assert [line.split()[0] for line in done.stdout.splitlines()] == ISSUE_WORKLOADS
 
 
-@pytest.mark.parametrize(("name", "scale"), [("azi_random", 0.002), ("hazari_count", 0.01)])
+@pytest.mark.parametrize(
+    ("name", "scale"), [("azi_random", 0.002), ("azi_ids", 0.002), ("hazari_count", 0.01)]
+)
 def test_tiny_workload_in_process(workloads: ModuleType, name: str, scale: float) -> None:
     result = workloads.run_workload(name, repeat=1, scale=scale)
     assert result["workload"] == name
