@@ -31,6 +31,10 @@ less; ``--scale`` multiplies every workload's size.
 A workload that fails under either version is reported as failed, with the last
 line of its error, and the other workloads still run; the exit status is then 1.
 
+``--mypyc`` compiles the working tree's Azi engine with mypyc in its environment
+(``benchmarks/mypyc_build.py``: an optional build, measured against the pure
+baseline; it needs mypy and a C compiler).
+
 ``--keep`` leaves the temporary directory in place; ``--venv-cache DIR`` keeps the
 environments in ``DIR`` and reuses them: the baseline's by revision and Python
 version, while the working tree is reinstalled into its environment on every run.
@@ -162,13 +166,33 @@ def baseline_env(root: Path, sha: str, home: Path) -> Path:
     return python
 
 
-def current_env(root: Path, home: Path) -> Path:
-    """The Python of an environment with the working tree installed as it is now."""
-    venv = home / f"current-{interpreter_key()}"
+def current_env(root: Path, home: Path, mypyc: bool = False) -> Path:
+    """The Python of an environment with the working tree installed as it is now (with
+    the Azi engine compiled by mypyc, if asked)."""
+    venv = home / f"current-{'mypyc-' if mypyc else ''}{interpreter_key()}"
     python = venv_python(venv)
     if not python.exists():
         python = make_venv(venv)
     pip_install(python, root, "the working tree")
+    if mypyc:
+        spec = importlib.util.spec_from_file_location(
+            "cardrules_mypyc_build", HERE / "mypyc_build.py"
+        )
+        assert spec is not None and spec.loader is not None
+        build = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(build)
+        where = subprocess.run(
+            [
+                str(python),
+                "-I",
+                "-c",
+                "import cardrules, os; print(os.path.dirname(cardrules.__path__[0]))",
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        build.compile_in_place(Path(where))
     return python
 
 
@@ -363,6 +387,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the results to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--venv-cache", type=Path, help="keep and reuse the environments here")
+    parser.add_argument(
+        "--mypyc", action="store_true", help="compile the working tree's Azi engine with mypyc"
+    )
     parser.add_argument("--list", action="store_true", help="list the workloads and exit")
     args = parser.parse_args(argv)
     if args.list:
@@ -394,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"installing the baseline {sha[:12]} and the working tree under {home} ...")
         try:
             base = Side("baseline", baseline_env(root, sha, home))
-            current = Side("current", current_env(root, home))
+            current = Side("current", current_env(root, home, args.mypyc))
         except (RuntimeError, subprocess.CalledProcessError) as exc:
             print(f"cannot compare: {exc}", file=sys.stderr)
             return 2
@@ -416,6 +443,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         title = (
             f"baseline {sha[:12]} ({base.version or '?'}) vs working tree"
             f" (HEAD {head}, {changed} changed tracked files; {current.version or '?'})"
+            + (", its Azi engine compiled by mypyc" if args.mypyc else "")
         )
         print()
         print(title)
@@ -442,6 +470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "rounds": args.rounds,
                 "scale": args.scale,
                 "clock": args.clock,
+                "mypyc": args.mypyc,
                 "load": {"start": load_start, "end": load_end},
                 "results": result,
             }

@@ -306,10 +306,6 @@ class AziState(Position):
 
     # ----------------------------------------------------------- legal actions
 
-    legal_actions = Position._legal
-
-    apply = Position._step
-
     def action_id(self, action: AziAction) -> int:
         """The fixed id of ``action`` under these rules (see :mod:`cardrules.azi.ids`)."""
         return self._g.ids.action_id(action)

@@ -426,7 +426,7 @@ class Position:
 
     # ----------------------------------------------------------- legal actions
 
-    def _legal(self) -> LegalActions[AziAction]:
+    def legal_actions(self) -> LegalActions[AziAction]:
         """The current player's legal actions, in a fixed order (empty when terminal).
 
         ``action in legal_actions()`` is True exactly when ``apply`` accepts it.
@@ -456,7 +456,7 @@ class Position:
         return _NOTHING
 
     def _legal_ids(self) -> list[int]:
-        """The ids of :meth:`_legal`, sorted."""
+        """The ids of :meth:`legal_actions`, sorted."""
         phase = self._phase
         ids = self._g.ids
         if phase is _PLAY:
@@ -517,7 +517,7 @@ class Position:
 
     # ------------------------------------------------------------ transitions
 
-    def _step(self, action: AziAction) -> Self:
+    def apply(self, action: AziAction) -> Self:
         """The state after the current player takes ``action``.
 
         An illegal action raises :class:`~cardrules.errors.IllegalActionError`
@@ -530,7 +530,7 @@ class Position:
         return new
 
     def _reject(self, action: object, player: int) -> NoReturn:
-        legal = self._legal()
+        legal = self.legal_actions()
         actions = [repr(legal[i]) for i in range(min(len(legal), 8))]
         if len(legal) > 8:
             actions = [*actions[:6], "...", repr(legal[-1]), f"{len(legal)} in all"]
@@ -640,11 +640,20 @@ class Position:
 
     # bidding (A7)
     def _on_bidding(self, player: int, action: AziAction) -> Self:
+        stayers = self._stayers
         if isinstance(action, Pass):
             new = self._next(player, action, (self._ev, Passed, player))
-            passed = list(self._passed)
-            passed[player] = True
-            new._passed = tuple(passed)
+            passes = list(self._passed)
+            passes[player] = True
+            passed = new._passed = tuple(passes)
+            active = [seat for seat in stayers if not passed[seat]]
+            if len(active) == 1:
+                new._auction = active[0]
+                new._event(AuctionWon, active[0], new._stake)
+                new._phase = _DECLARATIONS
+                new._cursor = 0
+                new._current = stayers[0]
+                return new
         elif isinstance(action, Raise) and self._raises < self._g.raise_cap:
             amount = action.amount
             stake = self._stake
@@ -654,19 +663,19 @@ class Position:
             new._pay(player, amount)
             new._stake = amount
             new._raises = self._raises + 1
+            # A raise passes no one, so at least two bidders are left (one ends the bidding).
+            passed = self._passed
         else:
             self._reject(action, player)
-        stayers = self._stayers
-        passed_now = new._passed
-        active = [seat for seat in stayers if not passed_now[seat]]
-        if len(active) == 1:
-            new._auction = active[0]
-            new._event(AuctionWon, active[0], new._stake)
-            new._phase = _DECLARATIONS
-            new._cursor = 0
-            new._current = stayers[0]
-            return new
-        new._current = next_bidder(stayers, passed_now, player)
+        # The next staying player clockwise who has not passed, as bidding.next_bidder.
+        count = len(stayers)
+        at = stayers.index(player)
+        for step in range(1, count):
+            seat = stayers[(at + step) % count]
+            if not passed[seat]:
+                new._current = seat
+                return new
+        new._current = next_bidder(stayers, passed, player)  # pragma: no cover - one left
         return new
 
     # declarations (A13, A14)
