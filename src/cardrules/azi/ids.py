@@ -72,6 +72,7 @@ class ActionIds:
     """The id table of one set of rules. Get it with :func:`action_ids`."""
 
     __slots__ = (
+        "_by_bit",
         "_by_id",
         "_position",
         "players",
@@ -92,6 +93,9 @@ class ActionIds:
         self.size = RAISE_BASE + raises
         pack = rules.pack
         self._position = {card.index: p for p, card in enumerate(pack)}
+        # By card index, the pack position (the pack is in card-index order, so the
+        # positions of a mask's bits, low bit first, are sorted).
+        self._by_bit = [self._position.get(index, -1) for index in range(52)]
         by_id: list[AziAction | None] = [*_BARE]
         by_id += [Discard(card) for card in pack]
         by_id += [PlayCard(card) for card in pack]
@@ -134,6 +138,22 @@ class ActionIds:
                 base=base,
                 cards=cards,
             ) from None
+
+    def mask_ids(self, base: int, mask: int) -> list[int]:
+        """The sorted ids ``base + position`` of the cards whose bits are set in ``mask``
+        (bit ``card.index``; every card of the mask is in the pack): the engine's
+        legal ids, without building the cards (by profile, half of a play turn's ids).
+
+        >>> action_ids(AziRules()).mask_ids(34, (1 << 17) | (1 << 51))
+        [34, 60]
+        """
+        by_bit = self._by_bit
+        ids = []
+        while mask:
+            low = mask & -mask
+            ids.append(base + by_bit[low.bit_length() - 1])
+            mask ^= low
+        return ids
 
     def raise_id(self, amount: int) -> int:
         """The id of a raise to ``amount``."""

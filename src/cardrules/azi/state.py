@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -174,11 +173,7 @@ class AziState(Position):
     def _with_deck(self, deck: Deck) -> AziState:
         """This position with ``deck`` as its dealing's next explicit deck (see
         :meth:`~cardrules.azi.game.AziDefinition.with_deck`)."""
-        setup = copy.copy(self._g)
-        setup.dealing = self._g.dealing.with_deck(deck)
-        state = copy.copy(self)
-        state._g = setup
-        return state
+        return self._with_setup(self._g.with_dealing(self._g.dealing.with_deck(deck)))
 
     @property
     def dealing(self) -> Dealing:

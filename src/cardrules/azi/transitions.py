@@ -87,6 +87,14 @@ from cardrules.game import ActionTuple, LegalActions
 
 __all__ = ["FOLDED", "IN", "OUT", "WAITING", "GameSetup", "Position"]
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - it only informs mypyc (benchmarks/mypyc_build.py)
+
+    def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 # Seat status within the current deal.
 OUT, WAITING, IN, FOLDED = 0, 1, 2, 3
 NOBODY = -1
@@ -150,7 +158,7 @@ class GameSetup:
         "zeros",
     )
 
-    def __init__(self, rules: AziRules, dealing: Dealing, first_dealer: int) -> None:
+    def __init__(self, rules: AziRules, dealing: Dealing, first_dealer: object) -> None:
         if not isinstance(rules, AziRules):
             raise InvalidRulesError(f"rules must be AziRules, got {_show(rules)}")
         if not isinstance(dealing, Dealing):
@@ -180,6 +188,14 @@ class GameSetup:
         self.events: tuple[tuple[AziEvent, ...], tuple[Node, ...]] = ((), ())
         """The built events of the line of play last observed, and the log node of each
         (see :meth:`Position._events`); the pair is only ever replaced whole."""
+
+    def with_dealing(self, dealing: Dealing) -> GameSetup:
+        """This game with ``dealing`` as its chance; the tables and caches are shared."""
+        setup = GameSetup(self.rules, dealing, self.first_dealer)
+        setup.bids = self.bids
+        setup.events = self.events
+        setup._ids = self._ids
+        return setup
 
     def order(self, dealer: int, seats: tuple[int, ...]) -> tuple[int, ...]:
         """:func:`~cardrules.azi.deal.seats_from_left` (a sort with a key function, a
@@ -269,6 +285,7 @@ def _declare_action(raznomast: bool, invite: int | None) -> Declare:
     return Declare(raznomast, invite)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # AziState, when this module is compiled
 class Position:
     """An Azi position: private fields and the transitions between positions.
 
@@ -350,6 +367,13 @@ class Position:
         new._winner = self._winner
         return new
 
+    def _with_setup(self, setup: GameSetup) -> Self:
+        """This position in the game ``setup`` (a copy, with the same history)."""
+        new = self._next(NOBODY, PLAY, self._ev)
+        new._log, new._count, new._evn = self._log, self._count, self._evn  # not a step
+        new._g = setup
+        return new
+
     def _start_deal(self, number: int, dealer: int, seats: tuple[int, ...]) -> None:
         g = self._g
         deal = _Deal(g, number, dealer, seats)
@@ -408,10 +432,6 @@ class Position:
                 return trumps
         return hand
 
-    def _cards(self, mask: int) -> list[Card]:
-        """The cards of ``mask`` held by the player to act, in dealing order."""
-        return [card for card in self._d.dealt[self._current] if mask & _BIT[card.index]]
-
     def _eligible(self, player: int) -> bool:
         """Whether ``player`` may declare raznomast: the trump Ace and two cards of one
         other suit (A13), as :func:`~cardrules.azi.tricks.raznomast_eligible`."""
@@ -460,11 +480,11 @@ class Position:
         phase = self._phase
         ids = self._g.ids
         if phase is _PLAY:
-            return ids.card_ids(PLAY_CARD_BASE, self._cards(self._playable()))
+            return ids.mask_ids(PLAY_CARD_BASE, self._playable())
         if phase is _FOLD:
             return [0, 1]
         if phase is _DISCARD:
-            return ids.card_ids(DISCARD_BASE, self._d.dealt[self._current])
+            return ids.mask_ids(DISCARD_BASE, self._d.masks[self._current])
         if phase is _BIDDING:
             if self._raises >= self._g.raise_cap:
                 return [2]
