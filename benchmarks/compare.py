@@ -192,7 +192,7 @@ def current_env(root: Path, home: Path, mypyc: bool = False) -> Path:
             capture_output=True,
             text=True,
         ).stdout.strip()
-        build.compile_in_place(Path(where))
+        build.install_compiled(Path(where))
     return python
 
 

@@ -9,7 +9,7 @@ variant to measure and test, never the default::
 ``DEST`` then holds ``cardrules`` with the modules of :data:`MODULES` compiled next
 to their sources (an extension module is imported before its ``.py``); run the
 tests against it with ``PYTHONPATH=DEST python -m pytest ...``. ``compare.py
---mypyc`` compiles the working tree's environment in place the same way. It needs
+--mypyc`` puts the same extensions into the working tree's environment. It needs
 mypy (which ships mypyc; in the ``dev`` extra) and a C compiler.
 """
 
@@ -19,6 +19,7 @@ import argparse
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -54,6 +55,18 @@ def build_copy(dest: Path, modules: Sequence[str] = MODULES) -> None:
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     compile_in_place(dest, modules)
+
+
+def install_compiled(site: Path, modules: Sequence[str] = MODULES) -> None:
+    """Compile a copy of the working tree and put its extensions into ``site`` (the
+    directory holding an installed ``cardrules`` of the same sources): mypy will not
+    compile inside an environment's site-packages, whose modules shadow its own."""
+    with tempfile.TemporaryDirectory(prefix="cardrules-mypyc-") as scratch:
+        build_copy(Path(scratch), modules)
+        for built in Path(scratch).rglob("*.so"):
+            target = site / built.relative_to(scratch)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(built, target)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

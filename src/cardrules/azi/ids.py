@@ -149,10 +149,27 @@ class ActionIds:
         """
         by_bit = self._by_bit
         ids = []
-        while mask:
-            low = mask & -mask
-            ids.append(base + by_bit[low.bit_length() - 1])
-            mask ^= low
+        rest = mask
+        try:
+            while rest:
+                low = rest & -rest
+                position = by_bit[low.bit_length() - 1]  # a negative mask ends at bit 52
+                if position < 0:
+                    raise IllegalActionError(
+                        f"mask {_show(mask)} holds card {low.bit_length() - 1}, which is not"
+                        " in the Azi pack of these rules"
+                    )
+                ids.append(base + position)
+                rest ^= low
+        except LEAKS as exc:
+            raise bad_arguments(
+                IllegalActionError,
+                "mask_ids",
+                "a whole-number base and a mask of card bits of the pack",
+                exc,
+                base=base,
+                mask=mask,
+            ) from None
         return ids
 
     def raise_id(self, amount: int) -> int:
