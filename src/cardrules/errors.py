@@ -19,6 +19,7 @@ __all__ = [
     "ActionIndexError",
     "CardParseError",
     "CardRulesError",
+    "EngineError",
     "IllegalActionError",
     "InvalidArrangementError",
     "InvalidCardsError",
@@ -28,6 +29,7 @@ __all__ = [
     "PairNotFoundError",
     "ParseError",
     "PluginError",
+    "SeedIndexError",
     "SimulationError",
 ]
 
@@ -110,9 +112,22 @@ class InvalidSeedError(CardRulesError):
     """A seed that is not a non-negative integer below 2**64."""
 
 
+class SeedIndexError(InvalidSeedError, IndexError):
+    """A game number outside a run's seeds (``game_seeds(n)[i]``).
+
+    It is also an :class:`IndexError`, as :class:`ActionIndexError` is.
+    """
+
+
 class SimulationError(CardRulesError):
     """A simulation that cannot run as asked (wrong number of bots, bad counts), or a bot
     that failed while playing; the message names the bot, its seat and the game."""
+
+
+class EngineError(SimulationError):
+    """An engine (a program that plays by the ``cardrules-engine`` protocol) that cannot be
+    used as asked: a command that names no program, or an option it does not accept.
+    An engine that misbehaves in a game is not an error: it forfeits that game."""
 
 
 class PairNotFoundError(SimulationError, KeyError):

@@ -3,31 +3,34 @@ each seat's points, over many deals or over the deals of a record file.
 
 ``--deals N --seed S --bots NAMES`` plays the deals ``cardrules simulate hazari --games N
 --seed S --bots NAMES --no-rotate`` plays (deal ``i`` from seed ``derive_seed(S, i)``,
-seat 0 dealing, bot ``b`` in seat ``b``). The batch engine plays them when numpy is
-installed and every bot has a batch twin (``greedy``; ``solver``, and ``strong`` while
-it names the solver); otherwise the scalar engine does. Both give the same table,
-deal for deal; ``--engine`` chooses. ``--records FILE`` counts the finished deals of a
-file of JSON lines or text records instead, as ``simulate --out`` writes them.
+the seeds of :func:`~cardrules.rng.game_seeds`, seat 0 dealing, bot ``b`` in seat
+``b``): the deals ``round_stats(game_seeds(N, S))`` and
+``HazariStats.from_batch(game_seeds(N, S))`` count, with the same figures. The batch
+engine plays them when numpy is installed and every bot has a batch twin (``greedy``;
+``solver``, and ``strong`` while it names the solver); otherwise the scalar engine
+does. Both give the same table, deal for deal; ``--engine`` chooses. ``--records FILE``
+counts the finished deals of a file of JSON lines or text records instead, as
+``simulate --out`` writes them.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
-import io
+from collections.abc import Iterator
 from typing import Any
 
 from cardrules.bot import bot_name
 from cardrules.cli.games import add_jobs_option, check_jobs, parse_bots
 from cardrules.cli.interrupts import process_pool
-from cardrules.cli.records import read_records, read_text
+from cardrules.cli.record_files import open_records
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari.state import HazariState
 from cardrules.hazari.stats import HazariStats
-from cardrules.records.text import read_games
+from cardrules.records.text import TextGame
 from cardrules.registry import load_game
-from cardrules.rng import check_seed, derive_seed
+from cardrules.rng import check_seed, game_seeds
 from cardrules.runner import MAX_GAMES, simulate
 
 __all__ = ["BATCH_TWINS", "register"]
@@ -96,7 +99,7 @@ def _run(args: argparse.Namespace) -> int:
     if engine == "batch":
         if None in policies:
             raise UsageError("the batch engine plays only the greedy and solver bots", PROG)
-        seeds = (derive_seed(seed, i) for i in range(deals))  # streamed, never a list
+        seeds = game_seeds(deals, seed)  # lazy: read a block at a time, never a list
         stats = HazariStats.from_batch(seeds, [str(policy) for policy in policies])
     else:
         stats = _scalar(game, bots, deals, seed, check_jobs(args.jobs, PROG))
@@ -132,23 +135,22 @@ def _scalar(game: Any, bots: list[Any], deals: int, seed: int, jobs: int) -> Haz
     return tally.stats
 
 
-def _recorded_deals(path: str) -> list[HazariState]:
-    """The deals of a record file; one that does not load names its line."""
-    text = read_text(path, PROG)
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    deals: list[HazariState] = []
-    if first.lstrip().startswith("{"):
-        for number, value, error in read_records(text):
+def _recorded_deals(path: str) -> Iterator[HazariState]:
+    """The deals of a record file, read one at a time; one that does not load names its
+    line."""
+    with open_records(path, PROG) as entries:
+        for entry in entries:
             try:
-                if error is not None:
-                    raise InvalidStateError(error)
-                deals.append(_deal(HazariState.from_json(_object(value)), number))
+                if entry.error is not None:
+                    raise InvalidStateError(entry.error)
+                if isinstance(entry.value, TextGame):
+                    yield _deal(entry.value.state(), entry.line)
+                else:
+                    yield _deal(HazariState.from_json(_object(entry.value)), entry.line)
             except CardRulesError as exc:
-                raise InvalidStateError(f"line {number}: {exc}") from None
-        return deals
-    for game in read_games(io.StringIO(text)):
-        deals.append(_deal(game.state(), game.line))
-    return deals
+                message = str(exc)
+                prefix = f"line {entry.line}: "
+                raise InvalidStateError(prefix + message.removeprefix(prefix)) from None
 
 
 def _object(value: object) -> dict[str, Any]:
