@@ -96,22 +96,24 @@ def start_deal(
     (A4): the columns a new deal sets, for those games, with the fold phase begun."""
     count = len(seeds)
     t = seat_tables(players)
-    deck = dealt_decks(seeds, number, PACK_SIZE).astype(np.int64)
+    deck = dealt_decks(seeds, number, PACK_SIZE).reshape(-1)
     dealt = t.pop[seats]
     key = seats * STRIDE + dealer
     # Seat s, at place q of the dealing order, gets deck cards q, q + dealt, ...
-    at = t.places[key][:, :, None] + dealt[:, None, None] * np.arange(CARDS_EACH)
-    at += (np.arange(count) * PACK_SIZE)[:, None, None]
-    cards = np.int64(1) << deck.ravel()[at]
-    hands = np.bitwise_or.reduce(cards, axis=2)
+    at = t.places[key] + (np.arange(count) * PACK_SIZE)[:, None]
+    cards = [np.int64(1) << deck[at + dealt[:, None] * turn] for turn in range(CARDS_EACH)]
+    hands = cards[0]
+    for more in cards[1:]:
+        hands = hands | more
     hands *= t.member[seats]
+    trump = deck[np.arange(count) * PACK_SIZE + CARDS_EACH * dealt - 1]
     return {
         "phase": FOLD,
         "current": t.first[key],
         "deal": number,
         "dealer": dealer,
         "dealt": seats,
-        "trump": deck.ravel()[np.arange(count) * PACK_SIZE + CARDS_EACH * dealt - 1],
+        "trump": trump.astype(np.int64),
         "hands": hands,
         "discards": -1,
         "staying": 0,

@@ -239,9 +239,8 @@ def step(a: AziArrays, ids: Array, o: Options, k: ActionTables) -> AziArrays:
     asking = np.zeros(len(act), dtype=bool)
     if present[DECLARATIONS] or present[ANSWER]:
         asking, lead = _declarations(s, t, k, o, act, kind, cur, bit, at, staying)
-    play_next = cur
     if present[PLAY]:
-        play_next = _play(s, t, k, act, kind, cur, at, staying, winners)
+        playing, play_next = _play(s, t, k, act, kind, cur, at, staying, winners)
     if present[JOINING]:
         joining = kind == JOINING
         joins = act == _JOIN_ID
@@ -263,7 +262,7 @@ def step(a: AziArrays, ids: Array, o: Options, k: ActionTables) -> AziArrays:
     if present[BIDDING]:
         current = np.where(kind == BIDDING, bid_next, current)
     if present[PLAY]:
-        current = np.where(kind == PLAY, play_next, current)
+        current[playing] = play_next
     phase = k.phase_after[kind * 2 + ends]
     if present[DECLARATIONS]:
         invite = k.invite[act]
@@ -356,50 +355,52 @@ def _play(
     at: Array,
     staying: Array,
     winners: Array,
-) -> Array:
+) -> tuple[Array, Array]:
     """A card to the trick (A9); a full trick is won (A10), maybe the pot (A11) or an
-    Azi, whose rows go back in ``s.rows["azi"]``. Returns who acts next."""
-    playing = kind == PLAY
-    card = k.card[act]
-    s.set("played", s.get("played") | k.cardbit[act] * playing)
-    trick = s.seat("trick")
-    old_leader, old_taker = s.get("leader"), s.get("taker")
+    Azi, whose rows go back in ``s.rows["azi"]``. Returns the rows playing and who acts
+    next in each.
+
+    The rows playing are worked on alone: by profile, thirty numpy calls on a third of
+    the rows cost a third less than on all of them, gathers included."""
+    rows = np.flatnonzero(kind == PLAY)
+    mover, card, base = cur[rows], k.card[act[rows]], s.seat_at[rows]
+    s.set_at("played", rows, s.get("played")[rows] | k.cardbit[act[rows]])
     held = s.a.trick.reshape(-1)  # the trick before this card
-    index = np.flatnonzero(playing)
-    trick[at[index]] = card[index]
+    s.seat("trick")[at[rows]] = card
+    old_leader, old_taker = s.get("leader")[rows], s.get("taker")[rows]
     leading = old_leader < 0
-    leader = np.where(playing & leading, cur, old_leader)
+    leader = np.where(leading, mover, old_leader)
     # The trick is held by the best card so far; this card takes it if it beats it.
-    best = held[s.seat_at + old_taker]
-    trump = s.get("trump") % 3
+    best = held[base + old_taker]
+    trump = s.get("trump")[rows] % 3
     beats = leading | k.beats[(card * PACK_SIZE + best) * 3 + trump]
-    taker = np.where(playing & beats, cur, old_taker)
-    following = t.after[staying * STRIDE + cur]
+    taker = np.where(beats, mover, old_taker)
+    following = t.after[staying[rows] * STRIDE + mover]
     # Play goes round the staying seats from the leader: the trick is full when the
     # next seat would be the leader again.
-    full = playing & (following == leader)
-    s.set("leader", np.where(full, -1, leader))
-    s.set("taker", np.where(full, -1, taker))
+    full = following == leader
+    s.set_at("leader", rows, np.where(full, -1, leader))
+    s.set_at("taker", rows, np.where(full, -1, taker))
     won = np.flatnonzero(full)
     azi = won[:0]
     if won.size:
-        who = taker[won]
-        led_card = np.where(leading[won], card[won], held[s.seat_at[won] + leader[won]])
-        s.set_at("led", won, s.get("led")[won] | (np.int64(1) << led_card % 3))
-        done = s.get("done")[won] + 1
-        s.set_at("done", won, done)
-        s.set_at("last", won, who)
-        s.set_at("took", won, s.get("took")[won] | t.bit[who])
+        who, at_won, where = taker[won], base[won], rows[won]
+        led_card = np.where(leading[won], card[won], held[at_won + leader[won]])
+        s.set_at("led", where, s.get("led")[where] | (np.int64(1) << led_card % 3))
+        done = s.get("done")[where] + 1
+        s.set_at("done", where, done)
+        s.set_at("last", where, who)
+        s.set_at("took", where, s.get("took")[where] | t.bit[who])
         tricks = s.seat("tricks")
-        count = tricks[s.seat_at[won] + who] + 1
-        tricks[s.seat_at[won] + who] = count
-        s.seats["trick"][s.live[won]] = -1
+        count = tricks[at_won + who] + 1
+        tricks[at_won + who] = count
+        s.seats["trick"][s.live[where]] = -1
         two = count == 2
-        paired = ((s.now("paired")[won] >> who) & 1) == 1
-        winners[won] = np.where(two & ~paired, who, -1)
-        azi = won[(two & paired) | (~two & (done == _TRICKS_PER_DEAL))]
+        paired = ((s.now("paired")[where] >> who) & 1) == 1
+        winners[where] = np.where(two & ~paired, who, -1)
+        azi = where[(two & paired) | (~two & (done == _TRICKS_PER_DEAL))]
     s.rows["azi"] = azi
-    return np.where(full, taker, following)
+    return rows, np.where(full, taker, following)
 
 
 def _azi(s: _Step, t: SeatTables, o: Options, rows: Array, dealer: Array) -> Array:
