@@ -66,7 +66,8 @@ class AziArrays(NamedTuple):
     played: Array  # bit set of the cards played in the deal
     last: Array  # who took the last trick
     asked: Array  # set: the seats asked to join the re-deal
-    fee: Array  # (B, n) the fee asked of each seat
+    fee_in: Array  # the fee asked of a staying seat that took no trick: half the pot
+    fee_out: Array  # the fee asked of the seats that did not stay: the whole pot
     joined: Array  # set
     pot: Array
     balances: Array  # (B, n) net chips of the current game
@@ -76,12 +77,21 @@ class AziArrays(NamedTuple):
     totals: Array  # (B, n) net chips of the match's finished games
 
 
+_SMALL = {"discards": np.int8, "partner": np.int8, "trick": np.int8, "tricks": np.int8}
 DTYPES: dict[str, type] = {
-    name: np.uint64 if name in ("seed", "match_seed") else np.int64 for name in AziArrays._fields
+    name: np.uint64
+    if name in ("seed", "match_seed")
+    else np.int32
+    if name == "hands"
+    else _SMALL.get(name, np.int64)
+    for name in AziArrays._fields
 }
-"""Each column's dtype: the seeds unsigned, everything else ``int64``."""
+"""Each column's dtype: the seeds unsigned; the per-seat cards and seats small (by
+profile, a (4,096, 4) column of 64-bit entries is 128 KiB, where the C library maps
+fresh pages for each copy: a re-deal step cost three times as much); everything else
+64-bit, so the kernels read it without a conversion."""
 PER_SEAT = frozenset(
-    {"hands", "discards", "partner", "trick", "tricks", "fee", "balances", "totals"}
+    {"hands", "discards", "partner", "trick", "tricks", "balances", "totals"}
 )
 """The columns with one entry per seat (shape (B, players)); the others are (B,)."""
 
@@ -135,6 +145,7 @@ def start_deal(
         "took": 0,
         "played": 0,
         "asked": 0,
-        "fee": 0,
+        "fee_in": 0,
+        "fee_out": 0,
         "joined": 0,
     }

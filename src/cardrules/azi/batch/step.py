@@ -181,7 +181,7 @@ class _Step:
         changed: dict[str, Array] = {}
         for name, values in self.rows.items():
             if self.everyone:
-                column = values
+                column = values.astype(getattr(self.a, name).dtype, copy=False)
             else:
                 column = getattr(self.a, name).copy()
                 column[self.live] = values
@@ -250,7 +250,10 @@ def step(a: AziArrays, ids: Array, o: Options, k: ActionTables) -> AziArrays:
     if paying.size:
         pay = k.amount[act[paying]]
         if present[JOINING]:
-            pay = pay + s.a.fee.reshape(-1)[at[paying]] * (act[paying] == _JOIN_ID)
+            joins = act[paying] == _JOIN_ID
+            who = paying[joins]
+            stayed = ((s.get("staying")[who] >> cur[who]) & 1) == 1
+            pay[joins] += np.where(stayed, s.get("fee_in")[who], s.get("fee_out")[who])
         s.seat("balances")[at[paying]] -= pay
         s.set_at("pot", paying, s.get("pot")[paying] + pay)
     # Where each round goes next; np.where chains, not np.choose (by profile, a fifth
@@ -411,10 +414,8 @@ def _azi(s: _Step, t: SeatTables, o: Options, rows: Array, dealer: Array) -> Arr
     staying = s.now("staying")[rows]
     asked = t.all & ~(staying & s.now("took")[rows])
     s.set_at("asked", rows, asked)
-    s.seat("fee")
-    s.seats["fee"][s.live[rows]] = np.where(
-        t.member[staying] == 1, half[:, None], pot[:, None]
-    )
+    s.set_at("fee_in", rows, half)
+    s.set_at("fee_out", rows, pot)
     s.set_at("joined", rows, 0)
     first = t.first[asked * STRIDE + dealer]
     s.set_at("phase", rows, JOINING)
