@@ -158,7 +158,7 @@ class AziKernels:
 
     def current_player(self, arrays: AziArrays) -> npt.NDArray[np.int64]:
         """The seat to act, -1 once over."""
-        current: npt.NDArray[np.int64] = arrays.current
+        current: npt.NDArray[np.int64] = arrays.current.astype(np.int64)
         return current
 
     def legal_action_mask(self, arrays: AziArrays) -> npt.NDArray[np.bool_]:

@@ -77,19 +77,23 @@ class AziArrays(NamedTuple):
     totals: Array  # (B, n) net chips of the match's finished games
 
 
-_SMALL = {"discards": np.int8, "partner": np.int8, "trick": np.int8, "tricks": np.int8}
+_WIDE = frozenset({"deal", "stake", "raises", "fee_in", "fee_out", "pot", "balances", "game"})
+_WIDE |= {"totals"}
 DTYPES: dict[str, type] = {
     name: np.uint64
     if name in ("seed", "match_seed")
+    else np.int64
+    if name in _WIDE
     else np.int32
-    if name == "hands"
-    else _SMALL.get(name, np.int64)
+    if name in ("hands", "played")
+    else np.int8
     for name in AziArrays._fields
 }
-"""Each column's dtype: the seeds unsigned; the per-seat cards and seats small (by
-profile, a (4,096, 4) column of 64-bit entries is 128 KiB, where the C library maps
-fresh pages for each copy: a re-deal step cost three times as much); everything else
-64-bit, so the kernels read it without a conversion."""
+"""Each column's dtype: chips and counts in 64 bits, sets of cards in 32, seats, cards,
+phases and sets of seats in 8. By profile, a step's new columns were most of what it
+allocated, and fresh memory costs a page fault per 4 KiB: a (4,096, 4) column of 64-bit
+entries is 128 KiB, and a re-deal step that copies seven of them cost three times as
+much. The kernels widen the small columns to 64 bits as they read them."""
 PER_SEAT = frozenset(
     {"hands", "discards", "partner", "trick", "tricks", "balances", "totals"}
 )

@@ -140,6 +140,8 @@ class _Step:
             column = getattr(self.a, name)
             if not self.everyone:  # by profile, every row is live in a training loop
                 column = column[self.live]
+            if column.dtype.itemsize < 8:
+                column = column.astype(np.int64)
             self.old[name] = column
         return column
 
