@@ -414,40 +414,111 @@ def _pruned(history: Any, oldest: int) -> Any:
     return rebuilt
 
 
+_COMPACT_ABOVE = 64
+"""A batch whose kernels hold more rows than this, at most half of them live, is
+compacted (see :class:`BatchState`)."""
+
+
+def _gathered(arrays: Any, rows: Ints) -> Any:
+    """Rows ``rows`` of a NamedTuple of arrays, read-only."""
+    return type(arrays)(*(_read_only(column[rows]) for column in arrays))
+
+
 class BatchState:
     """``B`` games at one step: an immutable value of read-only arrays.
 
     Get one from :meth:`BatchGame.init`, and the next from :meth:`BatchGame.step`.
+
+    Once at most half the rows are live, the kernels work on the live rows alone
+    (``_part``, the rows ``_rows`` of the batch); the finished games stay as they were
+    in ``_base``, the whole batch's arrays at that point, and every value of the
+    batch (the mask, the tensor, :attr:`arrays`) puts the two together. By profile, a
+    step of a batch of 4,096 games with 30 of them live cost 590 µs, against 360 µs
+    for the same games in a batch of 64: the copies of every column a step writes.
     """
 
-    __slots__ = ("_arrays", "_batch", "_born", "_cache", "_history", "_seeds", "_steps")
+    __slots__ = (
+        "_base",
+        "_batch",
+        "_born",
+        "_cache",
+        "_history",
+        "_part",
+        "_rows",
+        "_seeds",
+        "_steps",
+    )
 
     def __init__(
-        self, batch: BatchGame, seeds: U64, arrays: Any, history: Any, steps: int, born: Ints
+        self,
+        batch: BatchGame,
+        seeds: U64,
+        part: Any,
+        history: Any,
+        steps: int,
+        born: Ints,
+        rows: Ints | None = None,
+        base: Any = None,
     ) -> None:
         self._batch = batch
         self._seeds = seeds
-        self._arrays = arrays
+        self._part = part  # the kernels' arrays: of every row, or of rows ``rows``
         self._history = history  # cons cells (previous, (step number, ids of that step))
         self._steps = steps
         self._born = born  # the step at which each row's game began
-        self._cache: dict[str, npt.NDArray[Any]] = {}
+        self._rows = rows
+        self._base = base  # the whole batch's arrays, where not in ``rows`` (else None)
+        self._cache: dict[str, Any] = {}
+
+    def _spread(self, values: npt.NDArray[Any], fill: object) -> npt.NDArray[Any]:
+        """``values`` of the rows the kernels hold, in an array of the whole batch."""
+        if self._rows is None:
+            return values
+        shape = (len(self._seeds), *values.shape[1:])
+        whole = np.zeros(shape, values.dtype) if fill == 0 else np.full(shape, fill, values.dtype)
+        whole[self._rows] = values
+        return whole
 
     def _cached(self, name: str) -> npt.NDArray[Any]:
         value = self._cache.get(name)
         if value is None:
             kernels = self._batch.kernels
             if name == "current_player":
-                value = kernels.current_player(self._arrays)
+                value = self._spread(kernels.current_player(self._part), -1)
             elif name == "legal_action_mask":
-                value = kernels.legal_action_mask(self._arrays)
+                value = self._spread(kernels.legal_action_mask(self._part), False)
             elif name == "returns":
-                raw = kernels.returns(self._arrays)
+                raw = kernels.returns(self._part)
+                if self._rows is not None:
+                    raw = _rows_replaced(kernels.returns(self._base), raw, self._rows)
                 value = np.where(self.terminated[:, None], raw, 0)
             else:
-                value = kernels.observation_tensor(self._arrays)
+                value = self._spread(kernels.observation_tensor(self._part), 0.0)
             self._cache[name] = value = _read_only(value)
-        return value
+        result: npt.NDArray[Any] = value
+        return result
+
+    def _compacted(self) -> BatchState:
+        """This state, its kernels holding its live rows alone if at most half the rows
+        they hold are live (and they hold more than ``_COMPACT_ABOVE``)."""
+        current = self._batch.kernels.current_player(self._part)
+        live = np.flatnonzero(current >= 0)
+        if len(current) <= _COMPACT_ABOVE or not 0 < 2 * live.size <= len(current):
+            self._cache["current_player"] = _read_only(self._spread(current, -1))
+            return self
+        rows = live if self._rows is None else self._rows[live]
+        state = BatchState(
+            self._batch,
+            self._seeds,
+            _gathered(self._part, live),
+            self._history,
+            self._steps,
+            self._born,
+            rows,
+            self.arrays,
+        )
+        state._cache["current_player"] = _read_only(state._spread(current[live], -1))
+        return state
 
     @property
     def game(self) -> Game:
@@ -495,7 +566,14 @@ class BatchState:
     @property
     def arrays(self) -> Any:
         """The game's own read-only arrays (see its batch module)."""
-        return self._arrays
+        if self._rows is None:
+            return self._part
+        value = self._cache.get("arrays")
+        if value is None:
+            columns = zip(self._base, self._part, strict=True)
+            value = type(self._part)(*(_rows_replaced(b, p, self._rows) for b, p in columns))
+            self._cache["arrays"] = value
+        return value
 
     def action_ids(self, index: int) -> list[int]:
         """The action ids game ``index`` has taken, in order."""
@@ -609,13 +687,13 @@ class BatchGame:
         rows = np.flatnonzero(state.terminated)
         if not rows.size:
             return state
+        whole = state.arrays
         own = getattr(self.kernels, "reset", None)
         if own is not None:
-            arrays = own(state.arrays, rows, array[rows])
+            arrays = own(whole, rows, array[rows])
         else:
             fresh = self.kernels.init(array[rows])
-            replaced = map(_rows_replaced, state.arrays, fresh, [rows] * len(fresh))
-            arrays = type(state.arrays)(*replaced)
+            arrays = type(whole)(*map(_rows_replaced, whole, fresh, [rows] * len(fresh)))
         new_seeds = state.seeds.copy()
         new_seeds[rows] = array[rows]
         born = state._born.copy()
@@ -669,9 +747,13 @@ class BatchGame:
             )
         taken = np.full(size, -1, dtype=np.int64)
         taken[live] = chosen
-        arrays = self.kernels.step(state.arrays, taken)
+        rows = state._rows
+        part = self.kernels.step(state._part, taken if rows is None else taken[rows])
         history = (state._history, (state.steps, _read_only(taken.astype(np.int32))))
-        return BatchState(self, state.seeds, arrays, history, state.steps + 1, state._born)
+        after = BatchState(
+            self, state.seeds, part, history, state.steps + 1, state._born, rows, state._base
+        )
+        return after._compacted()
 
     def __repr__(self) -> str:
         matches = ", matches=True" if self.matches else ""

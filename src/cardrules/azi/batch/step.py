@@ -119,10 +119,11 @@ def action_tables(width: int, o: Options) -> ActionTables:
 
 class _Step:
     """One step's reads and writes: the live rows' columns as they were, gathered once,
-    and the columns written (row columns as new values at the live rows, per-seat
-    columns as whole copies written in place)."""
+    and the columns written. A column computed for every live row is kept as those
+    values (``rows``); one written at a few rows only (a re-deal, a trick won) is a copy
+    of the whole column written in place (``whole``), as the per-seat ones are."""
 
-    __slots__ = ("a", "everyone", "live", "old", "rows", "seat_at", "seats")
+    __slots__ = ("a", "everyone", "live", "old", "rows", "seat_at", "whole")
 
     def __init__(self, a: AziArrays, live: Array, players: int) -> None:
         self.a = a
@@ -131,10 +132,10 @@ class _Step:
         self.seat_at = live * players  # where each live row starts in a flat (B, n) column
         self.old: dict[str, Array] = {}
         self.rows: dict[str, Array] = {}
-        self.seats: dict[str, Array] = {}
+        self.whole: dict[str, Array] = {}
 
     def get(self, name: str) -> Array:
-        """Column ``name`` of the live rows before the step."""
+        """Column ``name`` of the live rows before the step, 64-bit."""
         column = self.old.get(name)
         if column is None:
             column = getattr(self.a, name)
@@ -147,36 +148,44 @@ class _Step:
 
     def set(self, name: str, values: Array) -> None:
         """Column ``name`` of the live rows after the step (a new array)."""
+        assert name not in self.whole, name
         self.rows[name] = values
 
     def set_at(self, name: str, index: Array, values: npt.ArrayLike) -> None:
         """Column ``name`` after the step, at the live rows ``index`` only."""
         column = self.rows.get(name)
-        if column is None:
-            column = self.rows[name] = self.get(name).copy()
-        column[index] = values
+        if column is not None:
+            column[index] = values
+        else:
+            self.copy(name)[self.live[index]] = values
 
     def now(self, name: str) -> Array:
-        """Column ``name`` of the live rows as written so far."""
+        """Column ``name`` of the live rows as written so far, 64-bit."""
         column = self.rows.get(name)
-        return self.get(name) if column is None else column
+        if column is not None:
+            return column
+        column = self.whole.get(name)
+        if column is None:
+            return self.get(name)
+        written: Array = column[self.live].astype(np.int64)
+        return written
+
+    def copy(self, name: str) -> Array:
+        """Column ``name`` of the whole batch, to write in place."""
+        column = self.whole.get(name)
+        if column is None:
+            column = self.whole[name] = getattr(self.a, name).copy()
+        return column
 
     def seat(self, name: str) -> Array:
         """Per-seat column ``name`` of the whole batch, to write in place, flat."""
-        column = self.seats.get(name)
-        if column is None:
-            column = self.seats[name] = getattr(self.a, name).copy()
-        flat: Array = column.reshape(-1)
+        flat: Array = self.copy(name).reshape(-1)
         return flat
 
     def fresh(self, index: Array, values: Fresh) -> None:
         """The columns ``values`` of a new deal or game, at the live rows ``index``."""
         for name, value in values.items():
-            if getattr(self.a, name).ndim == 2:
-                self.seat(name)
-                self.seats[name][self.live[index]] = value
-            else:
-                self.set_at(name, index, value)
+            self.set_at(name, index, value)
 
     def finish(self) -> AziArrays:
         """The arrays after the step: every column written, read-only."""
@@ -188,7 +197,7 @@ class _Step:
                 column = getattr(self.a, name).copy()
                 column[self.live] = values
             changed[name] = column
-        changed.update(self.seats)
+        changed.update(self.whole)
         for column in changed.values():
             column.flags.writeable = False
         return self.a._replace(**changed)
@@ -399,7 +408,7 @@ def _play(
         tricks = s.seat("tricks")
         count = tricks[at_won + who] + 1
         tricks[at_won + who] = count
-        s.seats["trick"][s.live[where]] = -1
+        s.copy("trick")[s.live[where]] = -1
         two = count == 2
         paired = ((s.now("paired")[where] >> who) & 1) == 1
         winners[where] = np.where(two & ~paired, who, -1)
@@ -457,8 +466,7 @@ def _next_game(s: _Step, t: SeatTables, o: Options, rows: Array) -> None:
     """The games of a match just won in ``rows`` counted, and the next game of each
     match not over begun (A4, A15): dealt from ``derive_seed(match seed, game)`` by the
     next dealer after the first game's, antes paid."""
-    s.seat("totals")
-    s.seats["totals"][s.live[rows]] += s.seats["balances"][s.live[rows]]
+    s.copy("totals")[s.live[rows]] += s.copy("balances")[s.live[rows]]
     rows = rows[s.get("game")[rows] + 1 < o.games]
     if not rows.size:
         return
@@ -468,8 +476,7 @@ def _next_game(s: _Step, t: SeatTables, o: Options, rows: Array) -> None:
     s.set_at("game", rows, number)
     s.set_at("pot", rows, o.ante * o.players)
     s.set_at("last", rows, -1)
-    s.seat("balances")
-    s.seats["balances"][s.live[rows]] = -o.ante
+    s.copy("balances")[s.live[rows]] = -o.ante
     dealer = (s.get("first")[rows] + number) % o.players
     everyone = np.full(rows.size, t.all)
     zero = np.zeros(rows.size, dtype=np.int64)
