@@ -399,6 +399,11 @@ def _rows_replaced(old: npt.NDArray[Any], new: npt.NDArray[Any], rows: Ints) -> 
     return _read_only(column)
 
 
+_SPARE_STEPS = 64
+"""How many steps that no game needs the history may keep before it is pruned: pruning
+at every reset rebuilt the whole history each step (by profile, a tenth of a reset)."""
+
+
 def _pruned(history: Any, oldest: int) -> Any:
     """``history`` without the steps before ``oldest`` (no game can ask for them)."""
     kept = []
@@ -443,6 +448,7 @@ class BatchState:
         "_born",
         "_cache",
         "_history",
+        "_kept",
         "_part",
         "_rows",
         "_seeds",
@@ -459,6 +465,7 @@ class BatchState:
         born: Ints,
         rows: Ints | None = None,
         base: Any = None,
+        kept: int = 0,
     ) -> None:
         self._batch = batch
         self._seeds = seeds
@@ -468,6 +475,7 @@ class BatchState:
         self._born = born  # the step at which each row's game began
         self._rows = rows
         self._base = base  # the whole batch's arrays, where not in ``rows`` (else None)
+        self._kept = kept  # the first step the history holds
         self._cache: dict[str, Any] = {}
 
     def _spread(self, values: npt.NDArray[Any], fill: object) -> npt.NDArray[Any]:
@@ -516,6 +524,7 @@ class BatchState:
             self._born,
             rows,
             self.arrays,
+            self._kept,
         )
         state._cache["current_player"] = _read_only(state._spread(current[live], -1))
         return state
@@ -698,9 +707,12 @@ class BatchGame:
         new_seeds[rows] = array[rows]
         born = state._born.copy()
         born[rows] = state.steps
-        history = _pruned(state._history, int(born.min()))
+        history, kept = state._history, state._kept
+        oldest = int(born.min())
+        if oldest - kept > _SPARE_STEPS:
+            history, kept = _pruned(history, oldest), oldest
         return BatchState(
-            self, _read_only(new_seeds), arrays, history, state.steps, _read_only(born)
+            self, _read_only(new_seeds), arrays, history, state.steps, _read_only(born), kept=kept
         )
 
     def _check(self, state: object) -> None:
@@ -751,7 +763,15 @@ class BatchGame:
         part = self.kernels.step(state._part, taken if rows is None else taken[rows])
         history = (state._history, (state.steps, _read_only(taken.astype(np.int32))))
         after = BatchState(
-            self, state.seeds, part, history, state.steps + 1, state._born, rows, state._base
+            self,
+            state.seeds,
+            part,
+            history,
+            state.steps + 1,
+            state._born,
+            rows,
+            state._base,
+            state._kept,
         )
         return after._compacted()
 

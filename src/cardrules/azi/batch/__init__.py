@@ -101,8 +101,7 @@ class AziKernels:
         count, o = len(seeds), self.options
         lots, _ = randbelow(derive_seeds(seeds, LOT_KEY), o.players)
         dealer = lots.astype(np.int64)
-        first_game = derive_seeds(seeds, 0)  # a match's game 0
-        game_seeds = first_game if o.matches else seeds.copy()
+        game_seeds = derive_seeds(seeds, 0) if o.matches else seeds.copy()  # a match's game 0
         everyone = np.full(count, seat_tables(o.players).all)
         fresh = start_deal(game_seeds, np.zeros(count, np.int64), dealer, everyone, o.players, o.ante)
         fresh.update(
