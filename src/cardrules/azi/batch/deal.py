@@ -77,23 +77,23 @@ class AziArrays(NamedTuple):
     totals: Array  # (B, n) net chips of the match's finished games
 
 
-_WIDE = frozenset({"deal", "stake", "raises", "fee_in", "fee_out", "pot", "balances", "game"})
-_WIDE |= {"totals"}
+_SMALL = frozenset({"discards", "partner", "trick", "tricks"})
 DTYPES: dict[str, type] = {
     name: np.uint64
     if name in ("seed", "match_seed")
-    else np.int64
-    if name in _WIDE
     else np.int32
     if name in ("hands", "played")
     else np.int8
+    if name in _SMALL
+    else np.int64
     for name in AziArrays._fields
 }
-"""Each column's dtype: chips and counts in 64 bits, sets of cards in 32, seats, cards,
-phases and sets of seats in 8. By profile, a step's new columns were most of what it
-allocated, and fresh memory costs a page fault per 4 KiB: a (4,096, 4) column of 64-bit
-entries is 128 KiB, and a re-deal step that copies seven of them cost three times as
-much. The kernels widen the small columns to 64 bits as they read them."""
+"""Each column's dtype: the seeds unsigned, sets of cards in 32 bits, the per-seat seats
+and cards in 8, everything else 64-bit, so that the kernels read it as it is. By
+profile, a (4,096, 4) column of 64-bit entries is 128 KiB, which the C library maps
+afresh for each copy, a page fault per 4 KiB: a re-deal step that copied seven of them
+cost three times as much (2.0 ms against 0.6 ms). Making the other columns 8-bit too
+saved nothing measurable (their copies are 32 KiB, and widening them costs a call)."""
 PER_SEAT = frozenset(
     {"hands", "discards", "partner", "trick", "tricks", "balances", "totals"}
 )
