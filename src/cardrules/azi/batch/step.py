@@ -184,8 +184,13 @@ class _Step:
 
     def fresh(self, index: Array, values: Fresh) -> None:
         """The columns ``values`` of a new deal or game, at the live rows ``index``."""
+        where = self.live[index]
         for name, value in values.items():
-            self.set_at(name, index, value)
+            column = self.rows.get(name)
+            if column is not None:
+                column[index] = value
+            else:
+                self.copy(name)[where] = value
 
     def finish(self) -> AziArrays:
         """The arrays after the step: every column written, read-only."""
