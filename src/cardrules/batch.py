@@ -331,7 +331,7 @@ def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator
 def _true_cells(mask: npt.NDArray[np.bool_]) -> Ints:
     """``np.flatnonzero(mask)``, reading eight cells at a time where few are True (by
     profile, 15 µs against 46 µs for a (4,096, 105) mask with 30 live rows)."""
-    cells = mask.reshape(-1)
+    cells = np.ascontiguousarray(mask).reshape(-1)
     whole = cells.size - cells.size % 8
     words = np.flatnonzero(cells[:whole].view(np.uint64) != 0)
     if words.size * 512 > whole:  # more than one word in 64 holds a True
