@@ -26,6 +26,7 @@ figures do not. The peak memory is :file:`bench_batch_memory.py`'s.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import time
@@ -133,15 +134,15 @@ def main() -> None:
     rates: dict[str, list[float]] = {name: [] for name in workloads}
     for rep in range(args.repeat):
         for name, run in workloads.items():
-            rates[name].append(cpu_rate(lambda: run(rep)))
+            rates[name].append(cpu_rate(functools.partial(run, rep)))
     print(f"load average after: {load()}")
-    print(f"{'workload':<16}{'decisions/CPU s (median)':>26}{'x scalar: median':>18}{'(range)':>16}")
+    print(f"{'workload':<16}{'decisions/CPU s':>18}{'x scalar: median':>18}{'(range)':>14}")
     for name, values in rates.items():
         ratios = [value / base for value, base in zip(values, rates["scalar"], strict=True)]
         span = f"{min(ratios):.2f}-{max(ratios):.2f}"
         print(
-            f"{name:<16}{statistics.median(values):>26,.0f}"
-            f"{statistics.median(ratios):>18.2f}{span:>16}"
+            f"{name:<16}{statistics.median(values):>18,.0f}"
+            f"{statistics.median(ratios):>18.2f}{span:>14}"
         )
 
 

@@ -18,6 +18,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -103,7 +105,8 @@ class AziKernels:
         dealer = lots.astype(np.int64)
         game_seeds = derive_seeds(seeds, 0) if o.matches else seeds.copy()  # a match's game 0
         everyone = np.full(count, seat_tables(o.players).all)
-        fresh = start_deal(game_seeds, np.zeros(count, np.int64), dealer, everyone, o.players, o.ante)
+        first = np.zeros(count, np.int64)
+        fresh = start_deal(game_seeds, first, dealer, everyone, o.players, o.ante)
         fresh.update(
             seed=game_seeds,
             match_seed=seeds.copy(),
@@ -120,7 +123,7 @@ class AziKernels:
         """New games: antes paid, the dealer drawn by lot (A4), the first deal dealt."""
         count, n = len(seeds), self.num_players
         fresh = self._new_games(seeds)
-        columns = []
+        columns: list[npt.NDArray[Any]] = []
         for name in AziArrays._fields:
             value = fresh[name]
             shape = (count, n) if name in PER_SEAT else (count,)
@@ -137,7 +140,7 @@ class AziKernels:
         for those rows only, and each column is copied once with them written in (by
         profile, :meth:`init` of the rows then a copy per column cost twice as much)."""
         fresh = self._new_games(seeds)
-        columns = []
+        columns: list[npt.NDArray[Any]] = []
         for name, old in zip(AziArrays._fields, arrays, strict=True):
             column = old.copy()
             column[rows] = fresh[name]

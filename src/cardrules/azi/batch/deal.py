@@ -94,9 +94,7 @@ profile, a (4,096, 4) column of 64-bit entries is 128 KiB, which the C library m
 afresh for each copy, a page fault per 4 KiB: a re-deal step that copied seven of them
 cost three times as much (2.0 ms against 0.6 ms). Making the other columns 8-bit too
 saved nothing measurable (their copies are 32 KiB, and widening them costs a call)."""
-PER_SEAT = frozenset(
-    {"hands", "discards", "partner", "trick", "tricks", "balances", "totals"}
-)
+PER_SEAT = frozenset({"hands", "discards", "partner", "trick", "tricks", "balances", "totals"})
 """The columns with one entry per seat (shape (B, players)); the others are (B,)."""
 
 Fresh = dict[str, "Array | int"]

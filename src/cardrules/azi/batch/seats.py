@@ -107,6 +107,4 @@ def seat_tables(n: int) -> SeatTables:
                 later = [m for m in dealt if _place(m, dealer, n) > _place(seat, dealer, n)]
                 nxt[(chosen * STRIDE + seat) * STRIDE + dealer] = later[0] if later else -1
     flags = member.astype(np.float32)
-    return SeatTables(
-        bit, pop, low, after, before, nxt, first, places, member, flags, (1 << n) - 1
-    )
+    return SeatTables(bit, pop, low, after, before, nxt, first, places, member, flags, (1 << n) - 1)

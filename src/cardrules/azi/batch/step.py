@@ -112,9 +112,7 @@ def action_tables(width: int, o: Options) -> ActionTables:
     after = np.array([FOLD, DISCARD, DISCARD, BIDDING, BIDDING, DECLARATIONS])
     after = np.concatenate([after, [DECLARATIONS, PLAY, DECLARATIONS, PLAY, PLAY, PLAY]])
     phase_after = np.concatenate([after, [JOINING, JOINING]])
-    return ActionTables(
-        kind, card, cardbit, amount, razno, invite, beats.reshape(-1), phase_after
-    )
+    return ActionTables(kind, card, cardbit, amount, razno, invite, beats.reshape(-1), phase_after)
 
 
 class _Step:
@@ -238,9 +236,13 @@ def step(a: AziArrays, ids: Array, o: Options, k: ActionTables) -> AziArrays:
     nxt = cur
     winners = np.full(len(act), -1)
     redeal = np.zeros(len(act), dtype=bool)
-    if present[FOLD] or present[DISCARD] or present[DECLARATIONS] or present[ANSWER] or present[
-        JOINING
-    ]:
+    if (
+        present[FOLD]
+        or present[DISCARD]
+        or present[DECLARATIONS]
+        or present[ANSWER]
+        or present[JOINING]
+    ):
         nxt = _next_in_round(s, t, kind, act, cur, staying)
         ends = nxt < 0
     if present[FOLD]:  # A5: the last one standing wins at once
@@ -302,7 +304,8 @@ def _next_in_round(
     """The next seat of the round each game is in, in dealing order, -1 at its end:
     the dealt seats choosing to play (A5), the staying seats discarding (A6) and
     declaring (A13, A14; after an answer, the inviter's next), the asked joining (A12)."""
-    chosen = np.where(kind == FOLD, s.get("dealt"), np.where(kind == JOINING, s.get("asked"), staying))
+    chosen = np.where(kind == JOINING, s.get("asked"), staying)
+    chosen = np.where(kind == FOLD, s.get("dealt"), chosen)
     after = np.where(kind == ANSWER, s.get("inviter"), cur)
     following: Array = t.next[(chosen * STRIDE + after) * STRIDE + s.get("dealer")]
     return following

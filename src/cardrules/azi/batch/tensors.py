@@ -26,7 +26,7 @@ from cardrules.azi.batch.deal import (
     PLAY,
     AziArrays,
 )
-from cardrules.azi.batch.seats import STRIDE, seat_tables
+from cardrules.azi.batch.seats import seat_tables
 from cardrules.azi.batch.step import Options
 from cardrules.azi.ids import DECLARE_BASE, PLAY_CARD_BASE, RAISE_BASE
 from cardrules.azi.pack import PACK_SIZE
@@ -88,7 +88,8 @@ def _live_rows(a: AziArrays) -> tuple[Array, bool]:
 
 def _bits(words: Array) -> npt.NDArray[np.uint8]:
     """(L, 64 * k): the bits of ``k`` int64 words per row, lowest first."""
-    octets = np.ascontiguousarray(words, dtype="<i8").view(np.uint8).reshape(len(words), 8 * words.shape[1])
+    octets = np.ascontiguousarray(words, dtype="<i8").view(np.uint8)
+    octets = octets.reshape(len(words), 8 * words.shape[1])
     bits: npt.NDArray[np.uint8] = np.unpackbits(octets, axis=1, bitorder="little")
     return bits
 
@@ -118,7 +119,8 @@ def _eligible(hand: Array, trump: Array) -> Array:
     """Raznomast (A13): the trump ace and two cards of one other suit."""
     ace = np.int64(1) << (_ACES + trump)
     others = hand & ~ace
-    one_suit = ((others & ~_SUITS[(trump + 1) % 3]) == 0) | ((others & ~_SUITS[(trump + 2) % 3]) == 0)
+    one_suit = (others & ~_SUITS[(trump + 1) % 3]) == 0
+    one_suit |= (others & ~_SUITS[(trump + 2) % 3]) == 0
     eligible: Array = ((hand & ace) != 0) & _two_cards(others) & one_suit
     return eligible
 
