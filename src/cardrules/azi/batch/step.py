@@ -31,7 +31,7 @@ from cardrules.azi.batch.deal import (
     Fresh,
     start_deal,
 )
-from cardrules.azi.batch.seats import STRIDE, SeatTables, seat_tables
+from cardrules.azi.batch.seats import STRIDE, seat_tables
 from cardrules.azi.ids import DECLARE_BASE, DISCARD_BASE, PLAY_CARD_BASE, RAISE_BASE
 from cardrules.azi.pack import PACK_SIZE
 from cardrules.batch import derive_seeds
@@ -109,35 +109,71 @@ def action_tables(width: int, o: Options) -> ActionTables:
     trumps = suit[:, None, None] == trump[None, None, :]
     best_trumps = suit[None, :, None] == trump[None, None, :]
     beats = (same & higher)[:, :, None] | (trumps & ~best_trumps)
-    after = np.array([FOLD, DISCARD, DISCARD, BIDDING, BIDDING, DECLARATIONS])
-    after = np.concatenate([after, [DECLARATIONS, PLAY, DECLARATIONS, PLAY, PLAY, PLAY]])
-    phase_after = np.concatenate([after, [JOINING, JOINING]])
+    after = {  # a phase's next phase, as its round goes on and as it ends
+        FOLD: (FOLD, DISCARD),
+        DISCARD: (DISCARD, BIDDING),
+        BIDDING: (BIDDING, DECLARATIONS),
+        DECLARATIONS: (DECLARATIONS, PLAY),
+        ANSWER: (DECLARATIONS, PLAY),
+        PLAY: (PLAY, PLAY),
+        JOINING: (JOINING, JOINING),
+    }
+    phase_after = np.array([after[phase][ends] for phase in range(OVER) for ends in (0, 1)])
     return ActionTables(kind, card, cardbit, amount, razno, invite, beats.reshape(-1), phase_after)
 
 
 class _Step:
-    """One step's reads and writes: the live rows' columns as they were, gathered once,
-    and the columns written. A column computed for every live row is kept as those
-    values (``rows``); one written at a few rows only (a re-deal, a trick won) is a copy
-    of the whole column written in place (``whole``), as the per-seat ones are."""
+    """One step: its actions, and the reads and writes of the games taking them.
 
-    __slots__ = ("a", "everyone", "live", "old", "rows", "seat_at", "whole")
+    The columns of the live games are read once each (``get``). A column worked out
+    for every live game is kept as those values (``set``); one written at a few games
+    only (a re-deal, a trick won) is a copy of the whole column written in place
+    (``copy``), as the per-seat columns are; :meth:`finish` puts the columns together.
+    """
 
-    def __init__(self, a: AziArrays, live: Array, players: int) -> None:
-        self.a = a
-        self.live = live
+    __slots__ = (
+        "a",
+        "act",
+        "at",
+        "bit",
+        "cur",
+        "everyone",
+        "k",
+        "kind",
+        "live",
+        "o",
+        "old",
+        "present",
+        "rows",
+        "seat_at",
+        "t",
+        "whole",
+    )
+
+    def __init__(self, a: AziArrays, ids: Array, o: Options, k: ActionTables) -> None:
+        self.a, self.o, self.k = a, o, k
+        self.t = seat_tables(o.players)
+        self.live = live = np.flatnonzero(ids >= 0)
+        # By profile, every row is live in a training loop: no gathers then.
         self.everyone = len(live) == len(a.current)
-        self.seat_at = live * players  # where each live row starts in a flat (B, n) column
+        self.seat_at = live * o.players  # where each live row starts in a flat (B, n) column
         self.old: dict[str, Array] = {}
         self.rows: dict[str, Array] = {}
         self.whole: dict[str, Array] = {}
+        self.act = act = ids if self.everyone else ids[live]
+        self.kind = kind = k.kind[act]  # an action id tells its phase
+        # The phases present: a block of work for a phase nobody is in is skipped.
+        self.present: list[bool] = np.bincount(kind, minlength=OVER).astype(bool).tolist()
+        self.cur = cur = self.get("current")
+        self.bit = self.t.bit[cur]
+        self.at = self.seat_at + cur  # (row, seat to act) in a flat per-seat column
 
     def get(self, name: str) -> Array:
         """Column ``name`` of the live rows before the step, 64-bit."""
         column = self.old.get(name)
         if column is None:
             column = getattr(self.a, name)
-            if not self.everyone:  # by profile, every row is live in a training loop
+            if not self.everyone:
                 column = column[self.live]
             if column.dtype.itemsize < 8:
                 column = column.astype(np.int64)
@@ -208,195 +244,133 @@ class _Step:
 
 def step(a: AziArrays, ids: Array, o: Options, k: ActionTables) -> AziArrays:
     """The arrays after each live game takes its (legal) id; -1 rows stand still."""
-    t = seat_tables(o.players)
-    s = _Step(a, np.flatnonzero(ids >= 0), o.players)
-    act = ids if s.everyone else ids[s.live]
-    kind = k.kind[act]
-    # The phases present: a block of work for a phase nobody is in is skipped.
-    present = np.bincount(kind, minlength=OVER).astype(bool).tolist()
-    cur, dealer = s.get("current"), s.get("dealer")
-    bit = t.bit[cur]
-    at = s.seat_at + cur  # (row, seat to act) in a flat per-seat column
-    staying = s.get("staying")
-    if present[FOLD]:  # A5: play or fold
-        staying = staying | bit * (act == _PLAY_ID)
-        s.set("staying", staying)
-        s.set("folded", s.get("folded") | bit * (act == _FOLD_ID))
+    s = _Step(a, ids, o, k)
+    present, kind, t = s.present, s.kind, s.t
+    winners = np.full(len(kind), -1)
+    staying = _fold(s, winners) if present[FOLD] else s.get("staying")
     if present[DISCARD] or present[PLAY]:  # A6, A9: a card leaves the hand
         hands = s.seat("hands")
-        hands[at] = hands[at] & ~k.cardbit[act]
+        hands[s.at] = hands[s.at] & ~k.cardbit[s.act]
     if present[DISCARD]:
-        discards = s.seat("discards")
         index = np.flatnonzero(kind == DISCARD)
-        discards[at[index]] = k.card[act[index]]
-    first = t.first[staying * STRIDE + dealer]  # the first to act in the next round
-    ends = np.zeros(len(act), dtype=bool)
-    current = cur  # placeholder for the kinds that are absent
-    lead = cur
-    nxt = cur
-    winners = np.full(len(act), -1)
-    redeal = np.zeros(len(act), dtype=bool)
-    if (
-        present[FOLD]
-        or present[DISCARD]
-        or present[DECLARATIONS]
-        or present[ANSWER]
-        or present[JOINING]
-    ):
-        nxt = _next_in_round(s, t, kind, act, cur, staying)
-        ends = nxt < 0
-    if present[FOLD]:  # A5: the last one standing wins at once
-        alive = s.get("dealt") & ~s.now("folded")
-        lone = (kind == FOLD) & (t.pop[alive] == 1)
-        winners = np.where(lone, t.low[alive], winners)
-    bid_next = cur
-    if present[BIDDING]:
-        bid_next, won = _bidding(s, t, k, act, kind, cur, bit, at, staying)
-        ends = np.where(kind == BIDDING, won, ends)
-        bid_next = np.where(won, first, bid_next)
-    asking = np.zeros(len(act), dtype=bool)
-    if present[DECLARATIONS] or present[ANSWER]:
-        asking, lead = _declarations(s, t, k, o, act, kind, cur, bit, at, staying)
-    if present[PLAY]:
-        playing, play_next = _play(s, t, k, act, kind, cur, at, staying, winners)
-    if present[JOINING]:
-        joining = kind == JOINING
-        joins = act == _JOIN_ID
-        s.set("joined", s.get("joined") | bit * joins)
-        redeal = joining & ends
-    paying = np.flatnonzero(k.amount[act] + (act == _JOIN_ID))  # A7, A12: into the pot
-    if paying.size:
-        pay = k.amount[act[paying]]
-        if present[JOINING]:
-            joins = act[paying] == _JOIN_ID
-            who = paying[joins]
-            stayed = ((s.get("staying")[who] >> cur[who]) & 1) == 1
-            pay[joins] += np.where(stayed, s.get("fee_in")[who], s.get("fee_out")[who])
-        s.seat("balances")[at[paying]] -= pay
-        s.set_at("pot", paying, s.get("pot")[paying] + pay)
-    # Where each round goes next; np.where chains, not np.choose (by profile, a fifth
-    # of its 54 µs at 4,096 rows).
+        s.seat("discards")[s.at[index]] = k.card[s.act[index]]
+    first = t.first[staying * STRIDE + s.get("dealer")]  # the first of the next round
+    # The next seat of each round: -1 ends it (A5, A6, A13, A14, A12).
+    nxt = _next_in_round(s, staying) if any(present[p] for p in _ROUNDS) else s.cur
+    ends = nxt < 0
     current = np.where(ends, first, nxt)
+    if present[BIDDING]:
+        won, bidder = _bidding(s, staying)
+        ends = np.where(kind == BIDDING, won, ends)
+        current = np.where(kind == BIDDING, np.where(won, first, bidder), current)
     if present[DECLARATIONS] or present[ANSWER]:
+        asking, lead = _declarations(s, staying)
         declaring = (kind == DECLARATIONS) | (kind == ANSWER)
         current = np.where(declaring & ends, lead, current)
-    if present[BIDDING]:
-        current = np.where(kind == BIDDING, bid_next, current)
+        current = np.where(asking, k.invite[s.act], current)
+    azi = winners[:0]
     if present[PLAY]:
-        current[playing] = play_next
+        playing, player, azi = _play(s, staying, winners)
+        current[playing] = player
     phase = k.phase_after[kind * 2 + ends]
     if present[DECLARATIONS]:
-        invite = k.invite[act]
-        current = np.where(asking, invite, current)
         phase = np.where(asking, ANSWER, phase)
     s.set("current", current)
     s.set("phase", phase)
-    if present[PLAY]:
-        azi = s.rows.pop("azi")
-        if azi.size:
-            redeal[azi[_azi(s, t, o, azi, dealer[azi])]] = True
-    return _settle(s, t, o, winners, redeal)
+    redeal = np.zeros(len(kind), dtype=bool)
+    if present[JOINING]:
+        s.set("joined", s.get("joined") | s.bit * (s.act == _JOIN_ID))
+        redeal = (kind == JOINING) & ends
+    if present[BIDDING] or present[JOINING]:
+        _pay(s)
+    if azi.size:
+        redeal[azi[_azi(s, azi)]] = True
+    _settle(s, winners, redeal)
+    return s.finish()
 
 
-def _next_in_round(
-    s: _Step, t: SeatTables, kind: Array, act: Array, cur: Array, staying: Array
-) -> Array:
+_ROUNDS = (FOLD, DISCARD, DECLARATIONS, ANSWER, JOINING)
+"""The phases that go round the seats once, in dealing order."""
+
+
+def _fold(s: _Step, winners: Array) -> Array:
+    """Play or fold (A5); the last one standing wins at once. Returns the staying set."""
+    staying = s.get("staying") | s.bit * (s.act == _PLAY_ID)
+    folded = s.get("folded") | s.bit * (s.act == _FOLD_ID)
+    s.set("staying", staying)
+    s.set("folded", folded)
+    alive = s.get("dealt") & ~folded
+    lone = (s.kind == FOLD) & (s.t.pop[alive] == 1)
+    winners[:] = np.where(lone, s.t.low[alive], winners)
+    return staying
+
+
+def _next_in_round(s: _Step, staying: Array) -> Array:
     """The next seat of the round each game is in, in dealing order, -1 at its end:
     the dealt seats choosing to play (A5), the staying seats discarding (A6) and
     declaring (A13, A14; after an answer, the inviter's next), the asked joining (A12)."""
+    kind = s.kind
     chosen = np.where(kind == JOINING, s.get("asked"), staying)
     chosen = np.where(kind == FOLD, s.get("dealt"), chosen)
-    after = np.where(kind == ANSWER, s.get("inviter"), cur)
-    following: Array = t.next[(chosen * STRIDE + after) * STRIDE + s.get("dealer")]
+    after = np.where(kind == ANSWER, s.get("inviter"), s.cur)
+    following: Array = s.t.next[(chosen * STRIDE + after) * STRIDE + s.get("dealer")]
     return following
 
 
-def _bidding(
-    s: _Step,
-    t: SeatTables,
-    k: ActionTables,
-    act: Array,
-    kind: Array,
-    cur: Array,
-    bit: Array,
-    at: Array,
-    staying: Array,
-) -> tuple[Array, Array]:
-    """A pass, or a raise that puts the whole stake in (A7); the chips are paid by the
-    caller. Returns the next bidder and whether the auction is won."""
-    raising = act >= RAISE_BASE
-    passed = s.get("passed") | bit * (act == _PASS_ID)
+def _bidding(s: _Step, staying: Array) -> tuple[Array, Array]:
+    """A pass, or a raise that puts the whole stake in (A7; :func:`_pay` pays it).
+    Returns whether the auction is won, and the next bidder."""
+    raising = s.act >= RAISE_BASE
+    passed = s.get("passed") | s.bit * (s.act == _PASS_ID)
     s.set("passed", passed)
-    s.set("stake", np.where(raising, k.amount[act], s.get("stake")))
+    s.set("stake", np.where(raising, s.k.amount[s.act], s.get("stake")))
     s.set("raises", s.get("raises") + raising)
     active = staying & ~passed
-    won = (kind == BIDDING) & (t.pop[active] == 1)
-    s.set("auction", np.where(won, t.low[active], s.get("auction")))
-    following: Array = t.after[active * STRIDE + cur]
-    return following, won
+    won = (s.kind == BIDDING) & (s.t.pop[active] == 1)
+    s.set("auction", np.where(won, s.t.low[active], s.get("auction")))
+    bidder: Array = s.t.after[active * STRIDE + s.cur]
+    return won, bidder
 
 
-def _declarations(
-    s: _Step,
-    t: SeatTables,
-    k: ActionTables,
-    o: Options,
-    act: Array,
-    kind: Array,
-    cur: Array,
-    bit: Array,
-    at: Array,
-    staying: Array,
-) -> tuple[Array, Array]:
+def _declarations(s: _Step, staying: Array) -> tuple[Array, Array]:
     """Raznomast, an invitation, both or nothing (A13, A14), and the answer (A14).
     Returns which games now wait for an answer, and who leads the first trick (A8)."""
-    invite = k.invite[act]
-    asking = invite >= 0
+    asking = s.k.invite[s.act] >= 0
     inviter = s.get("inviter")
-    s.set("razno", s.get("razno") | bit * k.razno[act])
-    s.set("inviter", np.where(asking, cur, np.where(kind == ANSWER, -1, inviter)))
-    accepted = np.flatnonzero(act == _ACCEPT_ID)
+    s.set("razno", s.get("razno") | s.bit * s.k.razno[s.act])
+    s.set("inviter", np.where(asking, s.cur, np.where(s.kind == ANSWER, -1, inviter)))
+    accepted = np.flatnonzero(s.act == _ACCEPT_ID)
     if accepted.size:
-        them = inviter[accepted]
-        s.set_at("paired", accepted, s.get("paired")[accepted] | bit[accepted] | t.bit[them])
+        them, me = inviter[accepted], s.cur[accepted]
+        s.set_at("paired", accepted, s.get("paired")[accepted] | s.t.bit[me] | s.t.bit[them])
         partner = s.seat("partner")
-        partner[at[accepted]] = them
-        partner[s.seat_at[accepted] + them] = cur[accepted]
+        partner[s.at[accepted]] = them
+        partner[s.seat_at[accepted] + them] = me
     auction = s.get("auction")
-    lead: Array = auction if o.winner_leads else t.before[staying * STRIDE + auction]
+    lead: Array = auction if s.o.winner_leads else s.t.before[staying * STRIDE + auction]
     return asking, lead
 
 
-def _play(
-    s: _Step,
-    t: SeatTables,
-    k: ActionTables,
-    act: Array,
-    kind: Array,
-    cur: Array,
-    at: Array,
-    staying: Array,
-    winners: Array,
-) -> tuple[Array, Array]:
+def _play(s: _Step, staying: Array, winners: Array) -> tuple[Array, Array, Array]:
     """A card to the trick (A9); a full trick is won (A10), maybe the pot (A11) or an
-    Azi, whose rows go back in ``s.rows["azi"]``. Returns the rows playing and who acts
-    next in each.
+    Azi. Returns the rows playing, who acts next in each, and the rows with an Azi.
 
     The rows playing are worked on alone: by profile, thirty numpy calls on a third of
     the rows cost a third less than on all of them, gathers included."""
-    rows = np.flatnonzero(kind == PLAY)
-    mover, card, base = cur[rows], k.card[act[rows]], s.seat_at[rows]
-    s.set_at("played", rows, s.get("played")[rows] | k.cardbit[act[rows]])
+    k, t = s.k, s.t
+    rows = np.flatnonzero(s.kind == PLAY)
+    mover, card, base = s.cur[rows], k.card[s.act[rows]], s.seat_at[rows]
+    s.set_at("played", rows, s.get("played")[rows] | k.cardbit[s.act[rows]])
     held = s.a.trick.reshape(-1)  # the trick before this card
-    s.seat("trick")[at[rows]] = card
+    s.seat("trick")[s.at[rows]] = card
     old_leader, old_taker = s.get("leader")[rows], s.get("taker")[rows]
     leading = old_leader < 0
     leader = np.where(leading, mover, old_leader)
-    # The trick is held by the best card so far; this card takes it if it beats it.
+    # The trick is held by the best card so far; this card takes it if it beats it
+    # (by profile, a tenth of the time of finding the best card of the whole trick).
     best = held[base + old_taker]
     trump = s.get("trump")[rows] % 3
-    beats = leading | k.beats[(card * PACK_SIZE + best) * 3 + trump]
-    taker = np.where(beats, mover, old_taker)
+    taker = np.where(leading | k.beats[(card * PACK_SIZE + best) * 3 + trump], mover, old_taker)
     following = t.after[staying[rows] * STRIDE + mover]
     # Play goes round the staying seats from the leader: the trick is full when the
     # next seat would be the leader again.
@@ -406,45 +380,59 @@ def _play(
     won = np.flatnonzero(full)
     azi = won[:0]
     if won.size:
-        who, at_won, where = taker[won], base[won], rows[won]
-        led_card = np.where(leading[won], card[won], held[at_won + leader[won]])
+        who, at, where = taker[won], base[won], rows[won]
+        led_card = np.where(leading[won], card[won], held[at + leader[won]])
         s.set_at("led", where, s.get("led")[where] | (np.int64(1) << led_card % 3))
         done = s.get("done")[where] + 1
         s.set_at("done", where, done)
         s.set_at("last", where, who)
         s.set_at("took", where, s.get("took")[where] | t.bit[who])
         tricks = s.seat("tricks")
-        count = tricks[at_won + who] + 1
-        tricks[at_won + who] = count
+        count = tricks[at + who] + 1
+        tricks[at + who] = count
         s.copy("trick")[s.live[where]] = -1
         two = count == 2
         paired = ((s.now("paired")[where] >> who) & 1) == 1
         winners[where] = np.where(two & ~paired, who, -1)
         azi = where[(two & paired) | (~two & (done == _TRICKS_PER_DEAL))]
-    s.rows["azi"] = azi
-    return rows, np.where(full, taker, following)
+    return rows, np.where(full, taker, following), azi
 
 
-def _azi(s: _Step, t: SeatTables, o: Options, rows: Array, dealer: Array) -> Array:
+def _pay(s: _Step) -> None:
+    """The chips of a raise (A7) or of joining a re-deal (A12) go into the pot."""
+    paying = np.flatnonzero((s.act >= RAISE_BASE) | (s.act == _JOIN_ID))
+    if not paying.size:
+        return
+    pay = s.k.amount[s.act[paying]]
+    joins = s.act[paying] == _JOIN_ID
+    if joins.any():
+        who = paying[joins]
+        stayed = ((s.get("staying")[who] >> s.cur[who]) & 1) == 1
+        pay[joins] += np.where(stayed, s.get("fee_in")[who], s.get("fee_out")[who])
+    s.seat("balances")[s.at[paying]] -= pay
+    s.set_at("pot", paying, s.get("pot")[paying] + pay)
+
+
+def _azi(s: _Step, rows: Array) -> Array:
     """Azi (A12, A14) in ``rows``: the fees, counted now, and the first asked to join.
     Returns which of ``rows`` nobody can be asked in (their re-deal is at once)."""
     pot = s.now("pot")[rows]
-    half = (pot + 1) // 2 if o.round_up else pot // 2
     staying = s.now("staying")[rows]
-    asked = t.all & ~(staying & s.now("took")[rows])
+    asked = s.t.all & ~(staying & s.now("took")[rows])
     s.set_at("asked", rows, asked)
-    s.set_at("fee_in", rows, half)
+    s.set_at("fee_in", rows, (pot + 1) // 2 if s.o.round_up else pot // 2)
     s.set_at("fee_out", rows, pot)
     s.set_at("joined", rows, 0)
-    first = t.first[asked * STRIDE + dealer]
+    first = s.t.first[asked * STRIDE + s.get("dealer")[rows]]
     s.set_at("phase", rows, JOINING)
     s.set_at("current", rows, first)
     nobody: Array = first < 0
     return nobody
 
 
-def _settle(s: _Step, t: SeatTables, o: Options, winners: Array, redeal: Array) -> AziArrays:
+def _settle(s: _Step, winners: Array, redeal: Array) -> None:
     """Re-deals dealt (A12) and pots won (A11)."""
+    t, o = s.t, s.o
     rows = np.flatnonzero(redeal)
     if rows.size:
         seats = (s.now("staying")[rows] & s.now("took")[rows]) | s.now("joined")[rows]
@@ -456,24 +444,24 @@ def _settle(s: _Step, t: SeatTables, o: Options, winners: Array, redeal: Array) 
             keeps = ((seats >> dealer) & 1) == 1
             dealer = np.where(keeps, dealer, s.now("last")[rows])
             number = s.get("deal")[rows] + 1
-            s.fresh(rows, start_deal(s.get("seed")[rows], number, dealer, seats, o.players, o.ante))
+            seeds = s.get("seed")[rows]
+            s.fresh(rows, start_deal(seeds, number, dealer, seats, o.players, o.ante))
     rows = np.flatnonzero(winners >= 0)
     if rows.size:
-        balances = s.seat("balances")
         pot = s.now("pot")[rows]
-        balances[s.seat_at[rows] + winners[rows]] += pot
+        s.seat("balances")[s.seat_at[rows] + winners[rows]] += pot
         s.set_at("pot", rows, 0)
         s.set_at("phase", rows, OVER)
         s.set_at("current", rows, -1)
         if o.matches:
-            _next_game(s, t, o, rows)
-    return s.finish()
+            _next_game(s, rows)
 
 
-def _next_game(s: _Step, t: SeatTables, o: Options, rows: Array) -> None:
+def _next_game(s: _Step, rows: Array) -> None:
     """The games of a match just won in ``rows`` counted, and the next game of each
     match not over begun (A4, A15): dealt from ``derive_seed(match seed, game)`` by the
     next dealer after the first game's, antes paid."""
+    o = s.o
     s.copy("totals")[s.live[rows]] += s.copy("balances")[s.live[rows]]
     rows = rows[s.get("game")[rows] + 1 < o.games]
     if not rows.size:
@@ -486,6 +474,6 @@ def _next_game(s: _Step, t: SeatTables, o: Options, rows: Array) -> None:
     s.set_at("last", rows, -1)
     s.copy("balances")[s.live[rows]] = -o.ante
     dealer = (s.get("first")[rows] + number) % o.players
-    everyone = np.full(rows.size, t.all)
+    everyone = np.full(rows.size, s.t.all)
     zero = np.zeros(rows.size, dtype=np.int64)
     s.fresh(rows, start_deal(seeds, zero, dealer, everyone, o.players, o.ante))
