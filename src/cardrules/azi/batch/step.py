@@ -295,7 +295,7 @@ _ROUNDS = (FOLD, DISCARD, DECLARATIONS, ANSWER, JOINING)
 
 def _fold(s: _Step, winners: Array) -> Array:
     """Play or fold (A5); the last one standing wins at once. Returns the staying set."""
-    staying = s.get("staying") | s.bit * (s.act == _PLAY_ID)
+    staying: Array = s.get("staying") | s.bit * (s.act == _PLAY_ID)
     folded = s.get("folded") | s.bit * (s.act == _FOLD_ID)
     s.set("staying", staying)
     s.set("folded", folded)
