@@ -82,7 +82,7 @@ def _wide(column: Array) -> Array:
 
 
 def _live_rows(a: AziArrays) -> tuple[Array, bool]:
-    live = np.flatnonzero(a.current >= 0)
+    live = (a.current >= 0).nonzero()[0]
     return live, live.size == len(a.current)
 
 
@@ -150,11 +150,11 @@ def legal_action_mask(a: AziArrays, o: Options, size: int) -> npt.NDArray[np.boo
     # phase only.
     words = np.zeros((len(live), 2), dtype=np.uint64)
     words[:, 0] = _FIXED[phase] | np.where(phase == DISCARD, hand << _DISCARD_BIT, 0)
-    rows = np.flatnonzero(phase == PLAY)
+    rows = (phase == PLAY).nonzero()[0]
     if rows.size:
         cards = playable(x.sub(rows), hand[rows].view(np.int64)).view(np.uint64)
         words[rows, 0] |= cards << PLAY_CARD_BASE
-    rows = np.flatnonzero(phase == DECLARATIONS)
+    rows = (phase == DECLARATIONS).nonzero()[0]
     if rows.size:
         codes = _declarations(x.sub(rows), hand[rows].view(np.int64), o.players).view(np.uint64)
         words[rows, 0] |= codes << DECLARE_BASE  # codes 0-2; the bits above 63 fall off
@@ -167,7 +167,7 @@ def legal_action_mask(a: AziArrays, o: Options, size: int) -> npt.NDArray[np.boo
     else:
         mask = np.zeros((len(a.current), size), dtype=bool)
         mask[slice(None) if everyone else live, : unpacked.shape[1]] = unpacked
-    rows = np.flatnonzero(phase == BIDDING)
+    rows = (phase == BIDDING).nonzero()[0]
     if size > RAISE_BASE and rows.size:
         bids = x.sub(rows)
         can = bids.raises < o.raise_cap
