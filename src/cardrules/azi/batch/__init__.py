@@ -160,7 +160,7 @@ class AziKernels:
 
     def current_player(self, arrays: AziArrays) -> npt.NDArray[np.int64]:
         """The seat to act, -1 once over."""
-        current: npt.NDArray[np.int64] = arrays.current.astype(np.int64)
+        current: npt.NDArray[np.int64] = arrays.current  # 64-bit and read-only already
         return current
 
     def legal_action_mask(self, arrays: AziArrays) -> npt.NDArray[np.bool_]:
