@@ -178,14 +178,23 @@ def draws_below(states: U64, bounds: tuple[int, ...], limits: U64 | None = None)
 
 def _draws_by_bound(states: U64, bounds: tuple[int, ...], limits: U64) -> U64:
     """:func:`draws_below`, one row per bound: ``(len(bounds), len(states))``."""
-    steps = np.arange(1, len(bounds) + 1, dtype=np.uint64) * _GAMMA
-    z = mix(steps[:, None] + states[None, :])
+    steps, divisors = _columns(bounds)
+    z = mix(steps + states[None, :])
     rejected = z > limits[:, None]
     if rejected.any():
         rows = np.flatnonzero(rejected.any(axis=0))
         z[:, rows] = _redrawn(states[rows], limits).T
-    result: U64 = z % np.array(bounds, dtype=np.uint64)[:, None]
+    result: U64 = z % divisors
     return result
+
+
+@functools.lru_cache(maxsize=64)
+def _columns(bounds: tuple[int, ...]) -> tuple[U64, U64]:
+    """The counter offset and the bound of each draw of ``bounds``, as columns."""
+    steps = (np.arange(1, len(bounds) + 1, dtype=np.uint64) * _GAMMA)[:, None]
+    divisors = np.array(bounds, dtype=np.uint64)[:, None]
+    steps.flags.writeable = divisors.flags.writeable = False
+    return steps, divisors
 
 
 def _redrawn(states: U64, limits: U64) -> U64:
