@@ -256,3 +256,36 @@ def test_a_compacted_batch_puts_its_arrays_together_as_a_plain_one(
     for mine, theirs in zip(state.arrays, plain.arrays, strict=True):
         assert np.array_equal(mine, theirs)
     assert np.array_equal(state.returns, plain.returns)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_compaction_and_resets_soak(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+    """Batches of 300 games (compacted at the engine's own threshold), reset at random
+    points, every row checked at every step."""
+    game = load_game("azi", players=players, look_before_fold=players % 2 == 0)
+    engine = BatchGame(game)
+    rng = Rng(players)
+    seeds = [derive_seed(players, i) for i in range(300)]
+    state = engine.init(seeds)
+    scalars: list[Any] = [game.new_state(seed=seed) for seed in seeds]
+    rngs = [Rng(derive_seed(players + 100, i)) for i in range(300)]
+    compacted = False
+    for round_number in range(160):
+        if rng.random() < 0.05:
+            finished = state.terminated.copy()
+            fresh = np.array([derive_seed(round_number, i) for i in range(300)], np.uint64)
+            state = engine.reset(state, fresh)
+            for i in map(int, np.flatnonzero(finished)):
+                scalars[i] = game.new_state(seed=int(fresh[i]))
+        check_rows(game, state, scalars)
+        compacted |= state._rows is not None
+        ids = np.full(300, -1)
+        for i, scalar in enumerate(scalars):
+            if not scalar.is_terminal:
+                ids[i] = choose(state.legal_action_mask[i], rngs[i], 0.1)
+                scalars[i] = scalar.apply(scalar.action_from_id(int(ids[i])))
+        state = engine.step(state, ids)
+    assert compacted
+    for i in range(0, 300, 7):
+        assert state[i] == scalars[i]
