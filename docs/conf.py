@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+
 import cardrules
 
 project = "cardrules"
@@ -28,5 +30,8 @@ html_theme = "alabaster"
 html_static_path = ["_static"]
 exclude_patterns = ["_build"]
 doctest_global_setup = "import cardrules"
+# Sphinx's default flags include IGNORE_EXCEPTION_DETAIL, which would pass an example
+# whatever its error message says; the docs' examples are checked message and all.
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 suppress_warnings = ["ref.python"]
 doctest_test_doctest_blocks = ""

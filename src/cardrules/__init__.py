@@ -37,7 +37,7 @@ from cardrules.errors import (
 from cardrules.game import ActionTuple, GameState, LegalActions, Observation, Resampler, Turn
 from cardrules.records import text as _text  # noqa: F401 (Game.state_from_text reads with it)
 from cardrules.registry import Game, GameDefinition, game_names, load_game, register_game
-from cardrules.rng import Rng, derive_seed
+from cardrules.rng import Rng, derive_seed, game_seeds
 
 __all__ = [
     "ActionTuple",
@@ -67,6 +67,7 @@ __all__ = [
     "derive_seed",
     "format_cards",
     "game_names",
+    "game_seeds",
     "load_game",
     "parse_card",
     "parse_cards",

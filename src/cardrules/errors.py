@@ -28,6 +28,7 @@ __all__ = [
     "PairNotFoundError",
     "ParseError",
     "PluginError",
+    "SeedIndexError",
     "SimulationError",
 ]
 
@@ -108,6 +109,13 @@ class PluginError(InvalidRulesError):
 
 class InvalidSeedError(CardRulesError):
     """A seed that is not a non-negative integer below 2**64."""
+
+
+class SeedIndexError(InvalidSeedError, IndexError):
+    """A game number outside a run's seeds (``game_seeds(n)[i]``).
+
+    It is also an :class:`IndexError`, as :class:`ActionIndexError` is.
+    """
 
 
 class SimulationError(CardRulesError):

@@ -7,8 +7,17 @@ selector picks the game when there are several. It fetches nothing (its content
 security policy forbids every fetch), so it opens from a file anywhere.
 
 The page reads its URL fragment, so a link can open a position:
-``replay.html#game=2&step=5``; ``keys=RRL`` then presses the arrow keys (R right,
-L left) and ``clicks=NNP`` the Forward and Back buttons, as a person would.
+``replay.html#game=2&step=5`` opens game 2 at step 5 (games count from 1, as the
+selector, ``--game`` and ``records show --game`` count them, and a page of one
+game from ``--game N`` numbers it N; step 0 is the opening position);
+``keys=RRL`` then presses the arrow keys (R right, L left) and ``clicks=NNP`` the
+Forward and Back buttons, as a person would.
+
+Each move is a step, and a game may show more for a move: a Hazari deal's last
+arrangement is followed by its four rounds (:func:`cardrules.svg.steps`). Every card
+face is defined once in the page and each picture uses it, and a piece of a picture
+that several pictures share is stored once, so a page of a thousand games stays
+small.
 
 >>> from cardrules import load_game
 >>> state = load_game("hazari").new_state(seed=1)
@@ -20,6 +29,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from html import escape
 from typing import Any
@@ -36,12 +46,13 @@ __all__ = [
     "frames_of",
     "load_state",
     "replay_html",
+    "steps_of",
 ]
 
 DEFAULT_MAX_GAMES = 100
 """How many games a page holds unless told otherwise."""
-MAX_FRAMES = 5000
-"""The most positions one page holds, over all its games (each is a few kilobytes)."""
+MAX_FRAMES = 50_000
+"""The most positions one page holds, over all its games (each adds a few hundred bytes)."""
 
 
 class ReplayLimitError(CardRulesError):
@@ -74,17 +85,61 @@ def frames_of(state: Any) -> list[Any]:
     return positions
 
 
-def _game(index: int, state: Any, player: int | None) -> dict[str, Any]:
+def steps_of(state: Any, player: int | None = None) -> list[svg.Frame]:
+    """Every step the replay page shows of ``state``'s game, as ``player`` (or the
+    table) sees it: the opening position, then each move's frames, captioned.
+
+    >>> from cardrules import load_game
+    >>> state = load_game("azi").new_state(seed=1)
+    >>> state = state.apply(state.legal_actions()[0])
+    >>> [frame.caption for frame in steps_of(state)]
+    ['the opening position', 'seat 2: play']
+    """
     positions = frames_of(state)
-    captions = ["the opening position"] + [
-        f"seat {turn.player}: {text}"
-        for turn, text in zip(state.history, _actions(positions, player), strict=True)
-    ]
-    name = type(state).__name__
+    found = [svg.Frame("the opening position", svg.render(positions[0], player))]
+    for turn, text, position in zip(
+        state.history, _actions(positions, player), positions[1:], strict=True
+    ):
+        found.extend(svg.steps(position, f"seat {turn.player}: {text}", player))
+    return found
+
+
+def _title(number: int, state: Any) -> str:
+    """What a person looks for in the game selector: the game, its players, its result."""
+    family, _, kind = str(state.to_json()["game"]).partition("-")
+    name = " ".join([family.capitalize(), *([kind] if kind else [])])
+    if not state.is_terminal:
+        result = f"unfinished after {len(state.history)} moves"
+    else:
+        returns = state.returns()
+        best = max(returns)
+        seats = [seat for seat, value in enumerate(returns) if value == best]
+        gain = f"+{best}" if best >= 0 else str(best)
+        if len(seats) == 1:
+            result = f"seat {seats[0]} wins ({gain})"
+        else:
+            result = f"seats {', '.join(map(str, seats))} tie ({gain})"
+    return f"game {number}: {name}, {state.num_players} players, {result}"
+
+
+_PIECE = re.compile(r"(?=<[a-zA-Z])")
+
+
+def _game(number: int, state: Any, player: int | None, pieces: dict[str, int]) -> dict[str, Any]:
+    """One game of the page: each frame as the numbers of its pieces in ``pieces`` (an
+    element and its text), which holds each piece once for the whole page."""
+    found = steps_of(state, player)
     return {
-        "title": f"game {index + 1}: {name}, {len(state.history)} actions",
-        "frames": [_inline(svg.render(position, player)) for position in positions],
-        "captions": captions,
+        "title": _title(number, state),
+        "frames": [
+            [
+                pieces.setdefault(piece, len(pieces))
+                for piece in _PIECE.split(svg.inline(frame.picture))
+                if piece
+            ]
+            for frame in found
+        ],
+        "captions": [frame.caption for frame in found],
     }
 
 
@@ -102,11 +157,6 @@ def _actions(positions: list[Any], player: int | None) -> list[str]:
     ]
 
 
-def _inline(picture: str) -> str:
-    """An SVG document as HTML holds it inline: the namespace is implied, so no URL."""
-    return picture.replace(f' xmlns="{svg.NAMESPACE}"', "", 1)
-
-
 @svg.checked
 def replay_html(
     records: Iterable[object],
@@ -114,17 +164,21 @@ def replay_html(
     player: int | None = None,
     max_games: int = DEFAULT_MAX_GAMES,
     max_frames: int = MAX_FRAMES,
+    first: int = 1,
 ) -> str:
     """The replay page of ``records`` (JSON records, their texts, or states), as HTML text.
 
     ``player`` shows every position as that seat saw it. More than ``max_games``
     games, or more than ``max_frames`` positions in all, raise CardRulesError
-    before the page is built, so a huge file never makes a huge page.
+    before the page is built, so a huge file never makes a huge page. The games are
+    numbered from ``first`` (the number of the first in its file), in the selector
+    and in links.
     """
-    for name, limit in (("max_games", max_games), ("max_frames", max_frames)):
+    for name, limit in (("max_games", max_games), ("max_frames", max_frames), ("first", first)):
         if type(limit) is not int or limit < 1:
             raise CardRulesError(f"{name} must be a positive int, got {_show(limit)}")
     games: list[dict[str, Any]] = []
+    pieces: dict[str, int] = {}
     frames = 0
     for index, record in enumerate(records):
         if index >= max_games:
@@ -137,30 +191,38 @@ def replay_html(
             raise ReplayLimitError(
                 f"the games hold more than {max_frames} positions; replay fewer games"
             )
-        games.append(_game(index, state, player))
+        games.append(_game(first + index, state, player, pieces))
     if not games:
         raise CardRulesError("no games to replay")
-    return _page(games)
+    return _page(games, list(pieces), first)
 
 
-def _page(games: list[dict[str, Any]]) -> str:
-    data = json.dumps({"games": games}, ensure_ascii=True, separators=(",", ":"))
-    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+def _page(games: list[dict[str, Any]], pieces: list[str], first: int) -> str:
+    content = {"first": first, "pieces": pieces, "games": games}
+    data = json.dumps(content, ensure_ascii=True, separators=(",", ":"))
+    data = re.sub("<(?=[/!])", r"\\u003c", data)  # no "</script" or "<!--" inside
     options = "".join(
-        f'<option value="{i}">{escape(game["title"])}</option>' for i, game in enumerate(games)
+        f'<option value="{first + i}">{escape(game["title"])}</option>'
+        for i, game in enumerate(games)
     )
-    first = games[0]
-    hidden = "" if len(games) > 1 else " hidden"
+    shown = games[0]
+    chooser = (
+        f'<select id="game" aria-label="game">{options}</select>'
+        if len(games) > 1
+        else f'<select id="game" aria-label="game" hidden>{options}</select>'
+        f'<span id="title">{escape(shown["title"])}</span>'
+    )
     return (
         _HEAD
-        + f'<body><header><select id="game" aria-label="game"{hidden}>{options}</select>'
+        + f"<body><header>{chooser}"
         + '<button id="first" title="first position (Home)">First</button>'
         + '<button id="prev" title="back (left arrow)">&#x25C0; Back</button>'
-        + f'<span id="counter">step 0 of {len(first["frames"]) - 1}</span>'
+        + f'<span id="counter">step 0 of {len(shown["frames"]) - 1}</span>'
         + '<button id="next" title="forward (right arrow)">Forward &#x25B6;</button>'
         + '<button id="last" title="last position (End)">Last</button></header>'
-        + f'<p id="caption">{escape(first["captions"][0])}</p>'
-        + f'<div id="frame">{first["frames"][0]}</div>'
+        + f'<p id="caption">{escape(shown["captions"][0])}</p>'
+        + svg.sprite(pieces)
+        + f'<div id="frame">{"".join(pieces[i] for i in shown["frames"][0])}</div>'
         + f'<script type="application/json" id="data">{data}</script>'
         + f"<script>{_SCRIPT}</script></body></html>\n"
     )
@@ -172,11 +234,16 @@ _HEAD = (
     " style-src 'unsafe-inline'; script-src 'unsafe-inline'\">"
     '<meta name="viewport" content="width=device-width, initial-scale=1">'
     "<title>cardrules replay</title><style>"
-    "body{margin:0;background:#0d2616;color:#f1f8e9;font-family:DejaVu Sans,Arial,sans-serif}"
-    "header{display:flex;gap:8px;align-items:center;padding:8px 12px;background:#0a1d11}"
+    "html,body{height:100%}"
+    "body{margin:0;display:flex;flex-direction:column;background:#14361f;color:#f1f8e9;"
+    "font-family:DejaVu Sans,Arial,sans-serif}"
+    "header{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:8px 12px;"
+    "background:#0a1d11}"
     "button,select{font-size:15px;padding:4px 10px}"
     "#counter{min-width:9em;text-align:center;font-weight:bold}"
-    "#caption{margin:6px 12px;font-size:15px}#frame svg{display:block;max-width:100%;height:auto}"
+    "#caption{margin:6px 12px;font-size:15px}"
+    "#frame{flex:1;min-height:0}#frame svg{display:block;width:100%;height:100%}"
+    "#cards{position:absolute}"
     "</style></head>"
 )
 
@@ -188,21 +255,24 @@ const counter = document.getElementById("counter");
 const caption = document.getElementById("caption");
 const choice = document.getElementById("game");
 let game = 0, step = 0;
+function picture(g, s) {
+  return data.games[g].frames[s].map((piece) => data.pieces[piece]).join("");
+}
 function show(g, s) {
   game = Math.max(0, Math.min(data.games.length - 1, g | 0));
   const frames = data.games[game].frames;
   step = Math.max(0, Math.min(frames.length - 1, s | 0));
-  frame.innerHTML = frames[step];
+  frame.innerHTML = picture(game, step);
   counter.textContent = "step " + step + " of " + (frames.length - 1);
   caption.textContent = data.games[game].captions[step];
-  choice.value = String(game);
+  choice.value = String(data.first + game);
 }
 function go(delta) { show(game, step + delta); }
 document.getElementById("prev").addEventListener("click", () => go(-1));
 document.getElementById("next").addEventListener("click", () => go(1));
 document.getElementById("first").addEventListener("click", () => show(game, 0));
 document.getElementById("last").addEventListener("click", () => show(game, 1e9));
-choice.addEventListener("change", () => show(Number(choice.value), 0));
+choice.addEventListener("change", () => show(Number(choice.value) - data.first, 0));
 document.addEventListener("keydown", (event) => {
   const moves = {ArrowLeft: -1, ArrowRight: 1};
   if (event.key in moves) { go(moves[event.key]); event.preventDefault(); }
@@ -211,7 +281,8 @@ document.addEventListener("keydown", (event) => {
 });
 function fromFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
-  show(Number(params.get("game") || 0), Number(params.get("step") || 0));
+  const number = Number(params.get("game") || data.first);
+  show(number - data.first, Number(params.get("step") || 0));
   for (const key of params.get("keys") || "") {
     const name = {R: "ArrowRight", L: "ArrowLeft"}[key];
     if (name) document.dispatchEvent(new KeyboardEvent("keydown", {key: name}));

@@ -15,14 +15,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import mod
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from cardrules.cards import _show
-from cardrules.errors import CardRulesError, InvalidSeedError
+from cardrules.errors import CardRulesError, InvalidSeedError, SeedIndexError
 
-__all__ = ["Rng", "check_seed", "derive_seed"]
+__all__ = ["GameSeeds", "Rng", "check_seed", "derive_seed", "game_seeds"]
 
 T = TypeVar("T")
 
@@ -143,6 +143,74 @@ def derive_seed(seed: int, *keys: int) -> int:
     for key in keys:
         value = _mix(((value ^ _mix((check_seed(key) + _GAMMA) & _MASK)) + _GAMMA) & _MASK)
     return value
+
+
+_MOST_GAMES = 10**15
+"""The most games a run of :func:`game_seeds` numbers."""
+
+
+class GameSeeds(Sequence[int]):
+    """The seeds of games ``0 .. games - 1`` of a run with master ``seed``: game ``i``
+    is dealt from ``derive_seed(seed, i)``. Made by :func:`game_seeds`; lazy, so a
+    million games cost nothing until they are read."""
+
+    __slots__ = ("_games", "_seed")
+
+    def __init__(self, games: int, seed: int = 0) -> None:
+        if type(games) is not int or not 0 <= games <= _MOST_GAMES:
+            raise InvalidSeedError(
+                f"games must be a whole number from 0 to {_MOST_GAMES}, got {_show(games)}"
+            )
+        self._games = games
+        self._seed = check_seed(seed)
+
+    def __len__(self) -> int:
+        return self._games
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._games))]
+        if type(index) is not int:
+            raise InvalidSeedError(f"a game number must be a whole number, got {_show(index)}")
+        if not -self._games <= index < self._games:
+            raise SeedIndexError(f"game {index} is not in 0..{self._games - 1}")
+        return derive_seed(self._seed, index % self._games)
+
+    def __iter__(self) -> Iterator[int]:
+        seed = self._seed
+        return (derive_seed(seed, i) for i in range(self._games))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameSeeds):
+            return NotImplemented
+        return (self._games, self._seed) == (other._games, other._seed)
+
+    def __hash__(self) -> int:
+        return hash((GameSeeds, self._games, self._seed))
+
+    def __repr__(self) -> str:
+        return f"game_seeds({self._games}, seed={self._seed})"
+
+
+def game_seeds(games: int, seed: int = 0) -> GameSeeds:
+    """The seeds of the games of a run: game ``i`` from ``derive_seed(seed, i)``.
+
+    This is the one seed convention of the library's runs: :func:`cardrules.runner.simulate`
+    deals game ``i`` from it, ``cardrules simulate`` and ``cardrules hazari stats`` with
+    ``--seed`` do, and the batch analytics take these seeds to count the same deals.
+
+    >>> seeds = game_seeds(1_000_000, seed=7)
+    >>> len(seeds), seeds[2] == derive_seed(7, 2), list(game_seeds(2)) == [derive_seed(0, 0),
+    ...     derive_seed(0, 1)]
+    (1000000, True, True)
+    """
+    return GameSeeds(games, seed)
 
 
 class Rng:

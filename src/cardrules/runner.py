@@ -3,7 +3,8 @@
 :func:`simulate` plays ``games`` games made by a *game factory* (any picklable
 callable ``new_game(seed) -> GameState``) between a list of bots, one per seat:
 
-- game ``i`` is created with seed ``derive_seed(seed, i)``;
+- game ``i`` is created with seed ``derive_seed(seed, i)``, the library's one seed
+  convention (:func:`~cardrules.rng.game_seeds`);
 - bot ``b`` in game ``i`` draws from ``Rng(derive_seed(seed, BOT_STREAM + i, b))``,
   a stream apart from every deal;
 - with ``rotate_seats=True`` bot ``b`` sits in seat ``(b + i) % players`` in game ``i``,
@@ -43,7 +44,7 @@ from cardrules.cards import _show
 from cardrules.errors import CardRulesError, IllegalActionError, SimulationError
 from cardrules.game import GameState, LegalActions, Turn
 from cardrules.record import FORMAT, dump_json, json_object
-from cardrules.rng import Rng, check_seed, derive_seed
+from cardrules.rng import Rng, check_seed, derive_seed, game_seeds
 from cardrules.tables import Row, Scalar, check_columns, data_frame
 
 __all__ = [
@@ -603,9 +604,26 @@ def _ask(
         legal_choice = False
     if not legal_choice:
         raise IllegalActionError(
-            f"bot {_show(bot_name(bot))} in seat {seat} chose {_show(action)}, which is not legal"
+            f"bot {_show(bot_name(bot))} in seat {seat} chose {_show(action)} after"
+            f" {len(state.history)} actions, which is not legal; the legal actions were"
+            f" {_some(legal)}"
         )
     return action
+
+
+def _some(legal: LegalActions[Any], most: int = 8) -> str:
+    """Up to ``most`` of ``legal``, as reprs, and how many there are in all."""
+    count = len(legal)
+    shown = ", ".join(_show(legal[index]) for index in range(min(count, most)))
+    return shown if count <= most else f"{shown}, ... ({count} in all)"
+
+
+def _game_text(new_game: GameFactory, state: object) -> str:
+    """What a game factory makes, for a message: a registered game's spec (``azi``,
+    ``azi(players=5)``), else the state's type."""
+    if isinstance(getattr(new_game, "name", None), str):
+        return str(new_game)
+    return type(state).__name__
 
 
 @attrs.frozen
@@ -628,12 +646,18 @@ def _run_task(task: _Task) -> tuple[tuple[GameResult, ...], tuple[str, ...]]:
     results: list[GameResult] = []
     records: list[str] = []
     players = len(task.bots)
+    seeds = game_seeds(task.stop, task.seed)
     for index in range(task.start, task.stop):
-        game_seed = derive_seed(task.seed, index)
+        game_seed = seeds[index]
         seating = _seating(index, players, task.rotate)
         seat_bots = [task.bots[b] for b in seating]
         rngs = [Rng(derive_seed(task.seed, BOT_STREAM + index, b)) for b in seating]
-        final = play_game(task.new_game(game_seed), seat_bots, rngs)
+        start = task.new_game(game_seed)
+        try:
+            final = play_game(start, seat_bots, rngs)
+        except (IllegalActionError, SimulationError) as exc:
+            where = f"{_game_text(task.new_game, start)} game {index} (seed {game_seed})"
+            raise type(exc)(f"{where}: {exc}") from exc
         returns = tuple(final.returns())
         columns = _result_columns(final)
         results.append(GameResult(index, game_seed, seating, returns, len(final.history), columns))
@@ -751,9 +775,10 @@ def _ordered(
             yield chunk
         return
     # At most WINDOW chunks are in flight, so a huge simulation holds only a few
-    # tasks and out-of-order results in memory at any time.
+    # tasks and out-of-order results in memory at any time. Chunks come out in game
+    # order, a failed one raising when its turn comes: the error is a serial run's.
     pending: dict[Future[_Chunk], tuple[int, int]] = {}
-    finished: dict[int, _Chunk] = {}
+    finished: dict[int, Future[_Chunk]] = {}
     order = itertools.count()
     next_out = 0
     try:
@@ -762,12 +787,12 @@ def _ordered(
             while len(pending) >= WINDOW:
                 done = _collect(pending, finished, done, total, progress)
                 while next_out in finished:
-                    yield finished.pop(next_out)
+                    yield finished.pop(next_out).result()
                     next_out += 1
         while pending:
             done = _collect(pending, finished, done, total, progress)
             while next_out in finished:
-                yield finished.pop(next_out)
+                yield finished.pop(next_out).result()
                 next_out += 1
     finally:
         for future in pending:
@@ -776,14 +801,14 @@ def _ordered(
 
 def _collect(
     pending: dict[Future[_Chunk], tuple[int, int]],
-    finished: dict[int, _Chunk],
+    finished: dict[int, Future[_Chunk]],
     done: int,
     total: int,
     progress: Callable[[int, int], None] | None,
 ) -> int:
     future = next(as_completed(pending))
     number, count = pending.pop(future)
-    finished[number] = future.result()
+    finished[number] = future
     done += count
     if progress is not None:
         progress(done, total)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -59,12 +60,14 @@ def test_an_azi_from_a_pair_is_told_as_such(capsys: pytest.CaptureFixture[str]) 
     # Seed 33, random bots: seat 3 invites seat 0, who accepts and takes two tricks (A14).
     assert main(["play", "azi", "--seed", "33", "--bots", "random"]) == 0
     out = capsys.readouterr().out
-    assert "seat 3 (random) invites seat 0 to play for Azi." in out
-    assert "seat 0 (random) takes trick 2 (2 so far)." in out
+    assert "seat 3 (random) invites seat 0 to play for Azi: if either of them" in out
+    assert "seat 0 (random) accepts the invitation." in out
+    assert re.search(r"seat 0 \(random\) takes trick 2 with \w\w, the highest .*; 2 so far\.", out)
     assert (
         "Azi! seat 0 (random) took two tricks but plays for Azi with seat 3 (random), so does"
         " not win the pot (A14): the pot of 40 stays, and seat 0 (random) is in the re-deal as"
-        " a one-trick player. Joining costs 20 (no trick) or 40 (sat out)."
+        " a one-trick player. Seat 0 took a trick and takes part free; joining costs 20 for"
+        " a player who stayed but took no trick, 40 for one who sat out (A12)."
     ) in out
     assert "Nobody took two tricks" not in out
 
@@ -84,3 +87,67 @@ def test_staying_in_is_not_called_playing(capsys: pytest.CaptureFixture[str]) ->
     lines = capsys.readouterr().out.splitlines()
     assert "seat 1 (random) stays in." in lines
     assert not [line for line in lines if line.endswith(" plays.")]
+
+
+def _play_as_seat_0(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> str:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 200))
+    assert main(["play", "azi", "--seed", "3", "--human", "0", "--bots", "heuristic"]) == 0
+    return capsys.readouterr().out
+
+
+def test_a_human_is_shown_their_own_discard_and_the_others_stay_face_down(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _play_as_seat_0(monkeypatch, capsys)
+    chosen = re.search(r"  1\. discard (\w\w)\n", out)
+    assert chosen, out
+    assert f"seat 0 (you) discards {chosen[1]} face down: only you know it (A6)." in out
+    others = re.findall(r"seat (\d) \(heuristic\) discards (.*)\n", out)
+    assert others and all(text == "a card face down." for _, text in others)
+    assert out.startswith(
+        "Azi, 4 players. Tags such as (A8) name the rules on the documentation's Azi rules page."
+    )
+
+
+def test_the_auction_line_says_who_leads_and_that_seat_leads(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _play_as_seat_0(monkeypatch, capsys)
+    auction = re.search(
+        r"seat (\d) \(\w+\) wins the auction at \d+( \(nobody raised\))?: seat (\d) \(\w+\),"
+        r" the staying player on its right, leads the first trick \(A8\)\.\n",
+        out,
+    )
+    assert auction, out
+    winner, leader = int(auction[1]), int(auction[3])
+    # A8: the nearest staying seat before the winner, seats numbered clockwise.
+    stayed = {int(seat) for seat in re.findall(r"seat (\d) \(\w+\) stays in\.", out)}
+    before = [(winner - step) % 4 for step in range(1, 4)]
+    assert leader == next(seat for seat in before if seat in stayed)
+    after = out[auction.end() :]
+    first_card = re.search(r"seat (\d) \(\w+\) (leads|plays) \w\w\.", after)
+    assert first_card and (int(first_card[1]), first_card[2]) == (leader, "leads")
+
+
+def test_every_decision_says_what_it_means_with_its_rule(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _play_as_seat_0(monkeypatch, capsys)
+    for start in (
+        "Stay in or fold (A5): a fold loses your ante; you choose blind",
+        "Discard one card face down (A6): only you will know which",
+        "Raise or pass (A7): a raise names a higher stake and you pay it into the pot",
+        "Declare, or not (A13, A14):",
+    ):
+        assert f"\n{start}" in out, start
+    invites = re.findall(r"  \d+\. invite seat (\d) to play for Azi with you\n", out)
+    assert sorted(invites) == ["1", "2", "3"]
+    assert "declare invite" not in out
+    assert "seat 0 (you) makes no declaration." in out
+    for line in out.splitlines():
+        if " takes trick " in line:
+            assert re.fullmatch(
+                r"seat \d \(\w+\) takes trick \d with \w\w, the highest (trump|of the suit led)"
+                r" \(A10\); \d so far\.",
+                line,
+            ), line

@@ -15,7 +15,7 @@ def test_demo_narrates_both_games_reproducibly(capsys: pytest.CaptureFixture[str
     hazari, azi = first.split("== Azi")
     assert "four solver bots (seed 7)" in hazari
     assert hazari.count(" holds ") == 4
-    assert "Round 4, seat" in hazari
+    assert "Round 4: seat" in hazari
     assert "Most points:" in hazari
     assert "the trump card is" in azi
     assert "wins the pot of" in azi

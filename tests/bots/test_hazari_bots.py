@@ -116,7 +116,7 @@ def test_play_hazari_between_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.count(" holds ") == 4
     assert out.count("arranges and says up.") == 4
     for number in range(1, 5):
-        assert f"Round {number}, seat" in out
+        assert f"Round {number}: seat" in out
     assert "Points: seat 0 (solver)" in out
     assert out.strip().splitlines()[-1].startswith("Most points: ")
 

@@ -124,11 +124,11 @@ def test_declarations_by_label_and_by_short_form() -> None:
     _, printed = _ask(azi_view, state, ["1"])
     invites = [label for label in _menu(printed) if "invite seat" in label]
     assert invites
-    seat = invites[0].split()[-1]
-    action, printed = _ask(azi_view, state, [f"invite seat {seat}"])
-    assert action.invite == int(seat) and "Not accepted" not in printed
+    seats = [int(re.findall(r"invite seat (\d)", label)[0]) for label in invites]
+    action, printed = _ask(azi_view, state, [f"invite seat {seats[0]}"])
+    assert action.invite == seats[0] and "Not accepted" not in printed
     action, _ = _ask(azi_view, state, [invites[-1]])
-    assert action.invite == int(invites[-1].split()[-1])
+    assert action.invite == seats[-1]
 
 
 def test_the_hand_and_the_menu_list_cards_in_the_same_sorted_order() -> None:

@@ -69,7 +69,8 @@ def test_every_saved_record_replays_to_the_position_it_was_written_at(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["play", "azi", "--players", "5"], "with rules"),
+        (["play", "azi", "--players", "5"], "--players 5 disagrees with the save's players=4"),
+        (["play", "azi(ante=7)"], "ante=7 in the spec disagrees with the save's ante=1"),
         (["play", "hazari"], "not a Hazari record: its game is 'azi'"),
     ],
 )
@@ -89,6 +90,95 @@ def test_load_refuses_a_record_of_other_rules_or_another_game(
     assert err.startswith(f"cardrules play: error: cannot continue {str(saved)!r}: ")
     assert message in err
     assert saved.read_text(encoding="utf-8") == before  # refused, so nothing was written
+
+
+def _saved_azi(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *rules: str) -> Path:
+    """A game of Azi by ``rules``, saved after the human's first two answers."""
+    saved = tmp_path / "game.json"
+    _stdin(monkeypatch, ["1", "1"])
+    status = main(["play", *rules, "--human", "0", "--bots", "random", "--save", str(saved)])
+    assert status == 1
+    return saved
+
+
+def test_load_reads_the_rules_from_the_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = _saved_azi(tmp_path, monkeypatch, "azi(ante=5)", "--players", "5", "--look-before-fold")
+    capsys.readouterr()
+    status, out, err = run(capsys, "play", "azi", "--load", str(saved), "--bots", "random")
+    assert status == 0, err
+    assert "Azi, 5 players." in out and "Everyone antes 5; the pot is 25." in out
+    net = next(line for line in out.splitlines() if line.startswith("Net chips:"))
+    assert net.count("seat ") == 5
+    # Flags that agree with the save are accepted, whatever spelling normalises to it.
+    agree = ["--ante", "5", "--players", "5", "--look-before-fold", "--suits", "hds"]
+    status, _, err = run(capsys, "play", "azi", "--load", str(saved), "--bots", "random", *agree)
+    assert status == 0, err
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--ante", "3"], "--ante 3 disagrees with the save's ante=5"),
+        (["azi(players=4)"], "players=4 in the spec disagrees with the save's players=5"),
+        (["azi(ante=5)", "--players", "6"], "--players 6 disagrees with the save's players=5"),
+        (
+            ["--first-lead", "auction_winner"],
+            "--first-lead auction_winner disagrees with the save's first_lead=right_of_winner",
+        ),
+        (["--rounding", "down"], "--rounding down disagrees with the save's rounding=up"),
+    ],
+)
+def test_load_refuses_a_flag_that_disagrees_with_the_save_naming_both_values(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    options: list[str],
+    message: str,
+) -> None:
+    saved = _saved_azi(tmp_path, monkeypatch, "azi(ante=5)", "--players", "5")
+    before = saved.read_text(encoding="utf-8")
+    capsys.readouterr()
+    spec = options[:1] if options[0].startswith("azi") else ["azi"]
+    flags = options[1:] if options[0].startswith("azi") else options
+    argv = ["play", *spec, "--load", str(saved), "--save", str(saved), *flags]
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"cardrules play: error: cannot continue {str(saved)!r}: {message};"
+        " leave the option out to play by the save's rules\n"
+    )
+    assert saved.read_text(encoding="utf-8") == before
+
+
+def test_load_with_a_bad_flag_value_is_the_flag_s_own_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = _saved_azi(tmp_path, monkeypatch, "azi")
+    capsys.readouterr()
+    status, out, err = run(capsys, "play", "azi", "--load", str(saved), "--ante", "x")
+    assert (status, out) == (2, "")
+    assert "ante" in err and "'x'" in err
+
+
+def test_load_reads_hazari_rules_from_the_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "deal.json"
+    _stdin(monkeypatch, [])
+    argv = ["play", "hazari", "--tie-rule", "first", "--human", "0", "--save", str(saved)]
+    assert main(argv) == 1
+    capsys.readouterr()
+    status, out, err = run(capsys, "play", "hazari", "--load", str(saved), "--tie-rule", "latest")
+    assert (status, out) == (2, "")
+    assert "--tie-rule latest disagrees with the save's tie_rule=first" in err
+    argv = ["play", "hazari", "--load", str(saved), "--save", str(saved), "--bots", "greedy"]
+    status, out, err = run(capsys, *argv)
+    assert status == 0, err
+    # The game went on by the save's rules: the record reads back only under them.
+    final = load_game("hazari", tie_rule="first").state_from_json(saved.read_text())
+    assert final.is_terminal
 
 
 def test_load_refuses_a_finished_game_a_match_and_a_missing_file(

@@ -63,3 +63,31 @@ def test_the_version_has_a_changelog_section() -> None:
     version = cardrules.__version__
     if re.fullmatch(r"\d+\.\d+\.\d+", version):
         assert f"## [{version}] - " in changelog, f"CHANGELOG.md has no section for {version}"
+
+
+def _sphinx_doctest_flags() -> int:
+    import runpy
+
+    settings = runpy.run_path(str(ROOT / "docs" / "conf.py"))
+    flags = settings["doctest_default_flags"]
+    assert isinstance(flags, int)
+    return flags
+
+
+def test_the_docs_doctests_check_exception_messages() -> None:
+    """Sphinx's default flags ignore what an error says; the docs' flags do not, and no
+    example turns that back on."""
+    import doctest
+
+    flags = _sphinx_doctest_flags()
+    assert not flags & doctest.IGNORE_EXCEPTION_DETAIL
+    for page in sorted((ROOT / "docs").rglob("*.rst")):
+        text = page.read_text(encoding="utf-8")
+        assert "IGNORE_EXCEPTION_DETAIL" not in text, page.name
+    # With these flags an example whose message is wrong fails.
+    example = ">>> raise ValueError('player 1')\nTraceback (most recent call last):\n"
+    example += "...\nValueError: player 3\n"
+    test = doctest.DocTestParser().get_doctest(example, {}, "wrong message", "page.rst", 0)
+    runner = doctest.DocTestRunner(optionflags=flags)
+    runner.run(test, out=lambda text: None)
+    assert runner.summarize(verbose=False).failed == 1

@@ -192,17 +192,31 @@ def test_a_documented_command_line_is_one_the_project_has(place: str, line: str)
     elif kind == "benchmark":
         assert (ROOT / words[1]).is_file(), f"{place}: no script {words[1]}"
     elif kind == "pytest":
-        for word in words[3:]:
-            if word.startswith("-"):
-                assert word in PYTEST_OPTIONS, f"{place}: pytest has no option {word}"
-            else:
-                path, _, test = word.partition("::")
-                assert (ROOT / path).exists(), f"{place}: no test path {path}"
-                assert not test or f"def {test}(" in (ROOT / path).read_text("utf-8"), word
+        _check_pytest(place, words)
+
+
+def _check_pytest(place: str, words: list[str]) -> None:
+    """The test paths of ``python -m pytest ...`` exist and its options are pytest's."""
+    takes_value = False
+    for word in words[3:]:
+        if takes_value:  # the value of the option before it, such as auto in -n auto
+            takes_value = False
+        elif word.startswith("-"):
+            assert word in PYTEST_OPTIONS, f"{place}: pytest has no option {word}"
+            takes_value = _pytest_option_takes_a_value(word)
+        else:
+            path, _, test = word.partition("::")
+            assert (ROOT / path).exists(), f"{place}: no test path {path}"
+            assert not test or f"def {test}(" in (ROOT / path).read_text("utf-8"), word
 
 
 PYTEST_OPTIONS = ""
 """Filled once, by the fixture below, from ``pytest --help``."""
+
+
+def _pytest_option_takes_a_value(option: str) -> bool:
+    """True when ``pytest --help`` shows ``option`` followed by a value's name."""
+    return re.search(rf"(^|[\s,]){re.escape(option)}[ =][a-z_]+", PYTEST_OPTIONS, re.M) is not None
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -222,6 +236,11 @@ def test_a_command_line_with_an_unknown_option_is_caught() -> None:
     with pytest.raises(AssertionError, match="records has no command sho"):
         _check_mention(["records", "sho", "FILE"])
     _check_mention(["records", "convert", "FILE", "--to", "text", "--player", "N"])
+    _check_pytest("here", ["python", "-m", "pytest", "-n", "auto", "--soak", "tests/core"])
+    with pytest.raises(AssertionError, match="no test path auto"):
+        _check_pytest("here", ["python", "-m", "pytest", "--soak", "auto"])
+    with pytest.raises(AssertionError, match="no option --no-such-option"):
+        _check_pytest("here", ["python", "-m", "pytest", "-n", "2", "--no-such-option"])
     with pytest.raises(AssertionError, match="no extra"):
         _check_pip(["pip", "install", ".[no-such-extra]"])
     with pytest.raises(AssertionError, match="from a checkout"):

@@ -200,3 +200,24 @@ def test_dealing_json_round_trip_and_rejections() -> None:
     ):
         with pytest.raises(InvalidStateError):
             Dealing.from_json(bad)
+
+
+def test_game_seeds_are_the_runner_s_seeds_lazily() -> None:
+    from cardrules.errors import InvalidSeedError, SeedIndexError
+    from cardrules.rng import GameSeeds, derive_seed, game_seeds
+
+    seeds = game_seeds(10**15, seed=9)  # nothing is computed until read
+    assert len(seeds) == 10**15 and seeds[-1] == derive_seed(9, 10**15 - 1)
+    small = game_seeds(5, 3)
+    assert list(small) == [derive_seed(3, i) for i in range(5)] == small[:]
+    assert small[1:4] == [derive_seed(3, i) for i in (1, 2, 3)]
+    assert small == GameSeeds(5, 3) and small != game_seeds(5, 4)
+    assert eval(repr(small), {"game_seeds": game_seeds}) == small
+    with pytest.raises(SeedIndexError, match=r"game 5 is not in 0\.\.4") as caught:
+        small[5]
+    assert isinstance(caught.value, IndexError)
+    for bad in (-1, 10**16, 2.0, True):
+        with pytest.raises(InvalidSeedError):
+            game_seeds(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSeedError):
+        small["1"]  # type: ignore[call-overload]

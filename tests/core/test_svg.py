@@ -29,15 +29,22 @@ def played(spec: str, seed: int) -> list[Any]:
     return positions
 
 
+def cards(picture: str) -> list[ET.Element]:
+    """The cards drawn, in drawing order: the uses of a card face's symbol (or the back's)."""
+    root = ET.fromstring(picture)
+    drawn = [use for use in root.iter(f"{SVG}use") if "card" in use.attrib["class"].split()]
+    defined = {symbol.attrib["id"] for symbol in root.iter(f"{SVG}symbol")}
+    assert {use.attrib["href"][1:] for use in drawn} <= defined, "a card without its face"
+    return drawn
+
+
 def faces(picture: str) -> list[str]:
     """The cards drawn face up, in drawing order, read back from the XML."""
-    root = ET.fromstring(picture)
-    return [g.attrib["data-card"] for g in root.iter(f"{SVG}g") if "data-card" in g.attrib]
+    return [use.attrib["data-card"] for use in cards(picture) if "data-card" in use.attrib]
 
 
 def backs(picture: str) -> int:
-    root = ET.fromstring(picture)
-    return sum(1 for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "card back")
+    return sum(1 for use in cards(picture) if use.attrib["class"] == "card back")
 
 
 SPECS = ["hazari", "azi(players=3)", "azi(players=6)"]
@@ -130,18 +137,32 @@ def test_a_seat_sees_its_own_cards_and_backs_for_the_rest() -> None:
 
 
 def test_cards_have_suit_symbols_and_red_hearts_and_diamonds() -> None:
-    for text, symbol, red in [
+    for face, symbol, red in [
         ("AH", "♥", True),
         ("TD", "♦", True),
         ("2S", "♠", False),
         ("KC", "♣", False),
     ]:
-        picture = svg.card(0, 0, text)
+        picture = svg.document(60, 80, svg.card(0, 0, face), face)
         assert symbol in picture
         assert ("#c62828" in picture) is red
-        label = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{picture}</svg>')
-        assert ("10" if text[0] == "T" else text[0]) in "".join(label.itertext())
-    assert "♥" not in svg.card(0, 0, None)
+        (defined,) = ET.fromstring(picture).iter(f"{SVG}symbol")
+        assert [t.text for t in defined.iter(f"{SVG}text")] == [face[0], symbol, symbol]
+    assert "♥" not in svg.document(60, 80, svg.card(0, 0, None), "back")
+
+
+def test_pictures_write_ten_as_the_cards_text_does() -> None:
+    """One convention: a ten's corner reads ``T``, as ``str(Card)`` and the captions do."""
+    ten = parse_cards("TH")[0]
+    assert str(ten) == "TH"
+    for picture in [
+        svg.render([ten]),
+        svg.render(Arrangement.parse("TH TD TS | 9D 8D 8C | 7H 4S 4H | 5C 3S 3C 2D")),
+        svg.render(evaluate(parse_cards("TH TD 4S"))),
+    ]:
+        texts = list(ET.fromstring(picture).itertext())
+        assert "10" not in " ".join(texts)
+        assert "T" in texts
 
 
 def test_cards_combinations_and_arrangements_draw() -> None:

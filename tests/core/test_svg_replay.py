@@ -19,7 +19,8 @@ from cardrules import Card, Dealing, Deck, Rng, load_game, svg
 from cardrules.cli import records_html
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
-from cardrules.replay import ReplayLimitError, frames_of, replay_html
+from cardrules.hazari import evaluate
+from cardrules.replay import ReplayLimitError, frames_of, replay_html, steps_of
 from tests.core.test_svg import hidden_cards
 
 
@@ -59,33 +60,64 @@ def parsed(page: str) -> _Page:
     return reader
 
 
+def games_of(page: str) -> list[dict[str, Any]]:
+    """The page's games, each frame's picture put back together from the shared pieces."""
+    data = json.loads(parsed(page).data)
+    for game in data["games"]:
+        game["frames"] = ["".join(data["pieces"][i] for i in frame) for frame in game["frames"]]
+    games: list[dict[str, Any]] = data["games"]
+    return games
+
+
+def inline(picture: str) -> str:
+    """A picture as the page holds it: no namespace, no card faces of its own."""
+    return re.sub(r"<defs>.*?</defs>", "", picture.replace(f' xmlns="{svg.NAMESPACE}"', ""))
+
+
 GAMES = [("hazari", 1), ("azi(players=4)", 2), ("azi(players=5)", 14)]
 
 
 def test_the_page_holds_every_position_of_every_game() -> None:
     states = [finished(spec, seed) for spec, seed in GAMES]
     page = replay_html(s.to_json() for s in states)
-    data = json.loads(parsed(page).data)
-    assert len(data["games"]) == len(states)
-    for state, game in zip(states, data["games"], strict=True):
-        assert len(game["frames"]) == len(state.history) + 1 == len(game["captions"])
+    games = games_of(page)
+    assert len(games) == len(states)
+    for state, game in zip(states, games, strict=True):
         positions = frames_of(state)
         assert positions[-1].to_json() == state.to_json()
-        for position, frame in zip(positions, game["frames"], strict=True):
-            expected = svg.render(position).replace(f' xmlns="{svg.NAMESPACE}"', "")
-            assert frame == expected
-            ET.fromstring(frame)
+        rounds = 4 if type(state).__name__ == "HazariState" else 0  # a deal's rounds, at its end
+        assert len(game["frames"]) == len(positions) + rounds == len(game["captions"])
+        pictures = [inline(svg.render(p)) for p in positions]
+        assert game["frames"][: len(positions)] == pictures
         turns = [f"seat {t.player}: {t.action}" for t in state.history]
-        assert game["captions"][1:] == turns
+        assert game["captions"][1 : len(positions)] == turns
+        assert game["captions"][len(positions) :] == [
+            f"round {r.number} of 4, seat {r.leader} leads: seat {r.winner} takes"
+            f" {r.points} points with {evaluate(r.groups[r.players.index(r.winner)])}"
+            for r in getattr(state, "rounds", ())
+        ]
+        for frame in game["frames"]:
+            ET.fromstring(frame)
 
 
 def test_the_page_fetches_nothing() -> None:
     page = replay_html([finished(spec, seed) for spec, seed in GAMES])
     assert not re.search(r"https?:|//[a-z]|\burl\(|@import", page, re.IGNORECASE)
-    for tag, name, _ in parsed(page).attributes:
-        assert name not in {"src", "href", "action", "srcset", "poster", "data"}, (tag, name)
+    for tag, name, value in parsed(page).attributes:
+        assert name not in {"src", "action", "srcset", "poster", "data"}, (tag, name)
+        assert name != "href" or (tag == "use" and value and value.startswith("#")), value
     assert "default-src 'none'" in page
     assert "<script src" not in page and "<link" not in page
+
+
+def test_each_card_face_is_defined_once_in_the_page() -> None:
+    """The page defines every face its pictures use exactly once; no picture defines any."""
+    page = replay_html([finished(spec, seed) for spec, seed in GAMES])
+    frames = [frame for game in games_of(page) for frame in game["frames"]]
+    used = {ref for frame in frames for ref in re.findall(r'href="#([^"]+)"', frame)}
+    assert not any("<symbol" in frame for frame in frames)
+    defined = re.findall(r'<symbol id="([^"]+)"', page)
+    assert sorted(defined) == sorted(used) and len(used) > 30
 
 
 def test_one_game_hides_the_selector_and_several_show_it() -> None:
@@ -97,10 +129,12 @@ def test_one_game_hides_the_selector_and_several_show_it() -> None:
 
 
 def test_a_seats_replay_draws_that_seats_view() -> None:
-    state = finished("azi(players=4)", 5)
-    data = json.loads(parsed(replay_html([state], player=2)).data)
-    for position, frame in zip(frames_of(state), data["games"][0]["frames"], strict=True):
-        assert frame == svg.render(position, 2).replace(f' xmlns="{svg.NAMESPACE}"', "")
+    for state in [finished("azi(players=4)", 5), finished("hazari", 3)]:
+        (game,) = games_of(replay_html([state], player=2))
+        positions = frames_of(state)
+        for position, frame in zip(positions, game["frames"], strict=False):
+            assert frame == inline(svg.render(position, 2))
+        assert game["frames"] == [inline(frame.picture) for frame in steps_of(state, 2)]
 
 
 def test_the_page_is_bounded() -> None:
@@ -152,7 +186,7 @@ def test_the_command_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert out.read_text() == replay_html(states)
     assert capsys.readouterr().out == f"wrote {out}\n"
     assert run(str(source), "-o", str(out), "--game", "2") == 0
-    assert out.read_text() == replay_html(states[1:])
+    assert out.read_text() == replay_html(states[1:], first=2)
     pretty = tmp_path / "one.json"
     pretty.write_text(json.dumps(states[0].to_json(), indent=2))
     assert run(str(pretty), "-o", str(out)) == 0

@@ -200,7 +200,7 @@ def test_tampered_round_events_are_refused() -> None:
 def test_renderings_for_people() -> None:
     state = new_game(seed=7)
     lines = str(state).splitlines()
-    assert lines[0] == "Hazari deal 0, seat 0 deals; seat 1 to arrange"
+    assert lines[0] == "Hazari deal 1, seat 0 deals; seat 1 to arrange"
     assert len(lines) == 5
     while not state.is_terminal:
         state = state.apply(state.legal_actions()[0])

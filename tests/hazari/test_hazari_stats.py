@@ -18,6 +18,7 @@ from cardrules.bots import RandomBot
 from cardrules.errors import InvalidRulesError, InvalidStateError
 from cardrules.hazari import HazariState, Kind, evaluate
 from cardrules.hazari.bots import GreedyBot, SolverBot
+from cardrules.hazari.combination import COMBINATIONS
 from cardrules.hazari.events import RoundPlayed
 from cardrules.hazari.stats import HazariStats
 from cardrules.records.text import TextGame
@@ -37,25 +38,36 @@ RANDOM_RECORDS = _records([RandomBot()] * 4, 60, 11)
 RANDOM_DEALS = [HazariState.from_json(line) for line in RANDOM_RECORDS]
 
 
-def _naive(deals: list[HazariState]) -> tuple[Counter[tuple[int, Kind]], Counter[tuple[int, Kind]]]:
-    """Played and won counts by (round, kind), read from the RoundPlayed events."""
-    played: Counter[tuple[int, Kind]] = Counter()
-    won: Counter[tuple[int, Kind]] = Counter()
+def _naive(deals: list[HazariState]) -> tuple[Counter[tuple[int, int]], Counter[tuple[int, int]]]:
+    """Played and won counts by (round, strength), read from the RoundPlayed events."""
+    played: Counter[tuple[int, int]] = Counter()
+    won: Counter[tuple[int, int]] = Counter()
     for deal in deals:
         for event in deal.events:
             if isinstance(event, RoundPlayed):
                 for seat, group in zip(event.players, event.groups, strict=True):
-                    kind = evaluate(group).kind
-                    played[event.number, kind] += 1
-                    won[event.number, kind] += seat == event.winner
+                    strength = evaluate(group).strength
+                    played[event.number, strength] += 1
+                    won[event.number, strength] += seat == event.winner
     return played, won
+
+
+def _by_kind(counts: Counter[tuple[int, int]]) -> Counter[tuple[int, Kind]]:
+    kinds: Counter[tuple[int, Kind]] = Counter()
+    for (number, strength), n in counts.items():
+        kinds[number, COMBINATIONS[strength].kind] += n
+    return kinds
 
 
 def test_the_counts_match_a_naive_count_of_the_events() -> None:
     stats = HazariStats.from_games(RANDOM_DEALS)
-    played, won = _naive(RANDOM_DEALS)
+    classes_played, classes_won = _naive(RANDOM_DEALS)
+    played, won = _by_kind(classes_played), _by_kind(classes_won)
     assert stats.deals == 60
     for r in range(4):
+        for strength in range(741):
+            assert stats.class_played[r][strength] == classes_played[r + 1, strength]
+            assert stats.class_won[r][strength] == classes_won[r + 1, strength]
         for kind in Kind:
             assert stats.played[r][kind] == played[r + 1, kind]
             assert stats.won[r][kind] == won[r + 1, kind]
@@ -76,7 +88,7 @@ def test_records_states_and_text_records_count_alike() -> None:
 
 def test_the_tables_show_the_rates_and_quartiles() -> None:
     stats = HazariStats.from_games(RANDOM_DEALS)
-    played, won = _naive(RANDOM_DEALS)
+    played, won = (_by_kind(counts) for counts in _naive(RANDOM_DEALS))
     rate = won[2, Kind.PAIR] / played[2, Kind.PAIR]
     assert stats.win_rate(2, Kind.PAIR) == rate
     line = next(line for line in stats.table().splitlines() if line.startswith("Pair"))
@@ -141,14 +153,11 @@ def test_records_and_the_batch_engine_agree_seat_by_seat() -> None:
     assert HazariStats.from_games(records) != HazariStats.from_batch(_seeds(8, 12), "greedy")
 
 
-def test_the_batch_counts_fold_round_stats_into_kinds() -> None:
+def test_round_stats_is_from_batch_under_another_name() -> None:
     pytest.importorskip("numpy", reason="the batch engine needs numpy")
-    from cardrules.hazari.batch.stats import round_stats
+    from cardrules.hazari.stats import round_stats
 
     seeds = range(300)
     rounds = round_stats(seeds, "random", seed=4)
-    stats = HazariStats.from_batch(seeds, "random", seed=4)
-    played, won = rounds.by_kind()
-    assert [list(row) for row in stats.played] == played.tolist()
-    assert [list(row) for row in stats.won] == won.tolist()
-    assert [sum(row) for row in stats.points] == [300] * 4
+    assert rounds == HazariStats.from_batch(seeds, "random", seed=4)
+    assert [sum(row) for row in rounds.points] == [300] * 4

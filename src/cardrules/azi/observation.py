@@ -36,7 +36,7 @@ from cardrules import svg
 from cardrules.azi.events import AziEvent, AziMatchEvent, GameStarted, MatchOver, event_from_json
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
-from cardrules.cards import Card, _show, format_cards, parse_card
+from cardrules.cards import Card, Suit, _show, format_cards, parse_card
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.observation import ObservationChecks
 from cardrules.record import json_object
@@ -143,7 +143,8 @@ _READERS: dict[str, Callable[[Any], Any]] = {
 
 @attrs.frozen
 class AziObservation:
-    """Everything ``player`` may know of an Azi state, and nothing more.
+    """Everything ``player`` may know of an Azi state, and nothing more (every field
+    is tabulated in the Azi guide, "What a player sees").
 
     Seats lists (``seats``, ``folded``, ``staying``, ``passed``, ``raznomast``) are
     in dealing order of the current deal (from the dealer's left, dealer last).
@@ -183,8 +184,8 @@ class AziObservation:
         return self.rules.players
 
     @property
-    def trump(self) -> int:
-        """The trump suit of the current deal."""
+    def trump(self) -> Suit:
+        """The trump suit of the current deal: the suit of :attr:`trump_card`."""
         return self.trump_card.suit
 
     @property

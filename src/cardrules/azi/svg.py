@@ -3,6 +3,7 @@
 Importing :mod:`cardrules.azi` registers these with :func:`cardrules.svg.render`.
 The public facts come from an observation (every seat sees them alike); the
 cards come from the state, or, for one seat's view, only from that seat's hand.
+The trump card lies face up beside the dealer's hand (A4).
 
 >>> from cardrules import azi, svg
 >>> state = azi.new_game(players=4, seed=7)
@@ -33,9 +34,14 @@ def draw_state(state: AziState, player: int | None = None) -> str:
     if player is not None:
         return draw_observation(state.observation(player))
     public = state.observation(state.dealer)
-    hands = tuple(tuple(str(c) for c in hand) for hand in state.hands)
+    hands = tuple(_held(hand) for hand in state.hands)
     notes = tuple((f"discarded {card}",) if card is not None else () for card in _discards(state))
     return _draw(public, hands, None, notes, state.winner)
+
+
+def _held(hand: tuple[Card, ...]) -> tuple[str, ...]:
+    """A hand as a player holds it: by suit, low to high (the order dealt is not shown)."""
+    return tuple(str(c) for c in sorted(hand, key=lambda c: (c.suit, c.rank)))
 
 
 def _discards(state: AziState) -> tuple[Card | None, ...]:
@@ -57,7 +63,7 @@ def draw_observation(observation: AziObservation, player: int | None = None) -> 
     hands: list[tuple[str | None, ...]] = []
     for seat in range(len(observation.balances)):
         if seat == you and observation.hand is not None:
-            hands.append(tuple(str(c) for c in observation.hand))
+            hands.append(_held(observation.hand))
         elif seat in observation.staying or observation.phase is Phase.FOLD:
             hands.append((None,) * _backs(observation, seat))
         else:
@@ -121,6 +127,7 @@ def _draw(
         middle,
         str(observation.trump_card),
         bottom=0 if you is None else you,
+        dealer=observation.dealer,
     )
     return svg.draw_table(table)
 

@@ -443,10 +443,33 @@ class Position:
         actions = [repr(legal[i]) for i in range(min(len(legal), 8))]
         if len(legal) > 8:
             actions = [*actions[:6], "...", repr(legal[-1]), f"{len(legal)} in all"]
+        seed = self._g.dealing.seed
+        where = "explicit decks" if seed is None else f"seed {seed}"
         raise IllegalActionError(
-            f"{_show(action)} is not legal for player {player} in the {self._phase.value} phase"
+            f"Azi ({where}, deal {self._d.number + 1}): {_show(action)} is not legal for player"
+            f" {player} in the {self._phase.value} phase{self._why_not(action, player)}"
             f" (legal: {', '.join(actions)})"
         )
+
+    def _why_not(self, action: object, player: int) -> str:
+        """Why a card cannot be played here, when that is the question (A9)."""
+        if self._phase is not Phase.PLAY or not isinstance(action, PlayCard):
+            return ""
+        hand = self._hands[player]
+        if action.card not in hand:
+            return f": they do not hold {action.card}"
+        if not self._trick:
+            return ""
+        led = self._trick[0][1].suit
+        if action.card.suit != led and any(card.suit == led for card in hand):
+            return f": {led.name.lower()} were led and they hold one, so they must follow suit (A9)"
+        trump = self._d.trump_card.suit
+        if action.card.suit != trump and any(card.suit == trump for card in hand):
+            return (
+                f": they hold no {led.name.lower()}, so they must play a trump"
+                f" ({trump.name.lower()}) (A9)"
+            )
+        return ""
 
     def _event(self, *raw: Any) -> None:
         self._ev = (self._ev, raw)

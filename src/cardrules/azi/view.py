@@ -43,7 +43,9 @@ from cardrules.azi import (
     TrickWon,
     parse_action_text,
 )
-from cardrules.cards import parse_card
+from cardrules.azi.bidding import first_leader
+from cardrules.azi.rules import AziRules, FirstLead
+from cardrules.cards import Card, parse_card
 from cardrules.errors import ParseError
 from cardrules.game import LegalActions, Turn
 from cardrules.text import Option, card_order, cards_text, seat_text
@@ -54,6 +56,7 @@ __all__ = [
     "AziNarrator",
     "aliases",
     "deal_text",
+    "decision_text",
     "describe",
     "label",
     "narrator",
@@ -65,12 +68,25 @@ __all__ = [
 
 
 def describe(
-    event: Any, names: Sequence[str], unicode: bool = False, earlier: Sequence[Any] = ()
+    event: Any,
+    names: Sequence[str],
+    unicode: bool = False,
+    earlier: Sequence[Any] = (),
+    rules: AziRules | None = None,
 ) -> str:
-    """One event as a sentence (empty for a declaration turn that declares nothing).
+    """One public event as a sentence a reader of the Azi rules page can follow.
 
-    ``earlier`` holds the events before this one, which tell an Azi that comes
-    from a pair (A14) from one where nobody took two tricks (A12).
+    ``earlier`` holds the events before this one: they tell an Azi that comes from a
+    pair (A14) from one where nobody took two tricks (A12), a lead from a follow, the
+    card that took a trick, and why a pot was won. ``rules`` (default rules if
+    ``None``) say who leads first (A8). A discard is told face down: whose card it
+    was is for :class:`AziNarrator` to show to the one seat that knows it.
+
+    >>> from cardrules.azi import AuctionWon, Stayed
+    >>> names = ["you", "heuristic", "heuristic", "heuristic"]
+    >>> describe(AuctionWon(player=2, stake=10), names, earlier=[Stayed(1), Stayed(2)])
+    'seat 2 (heuristic) wins the auction at 10 (nobody raised): seat 1 (heuristic), the \
+staying player on its right, leads the first trick (A8).'
     """
     who = seat_text(getattr(event, "player", 0), names)
     if isinstance(event, GameStarted):
@@ -82,9 +98,11 @@ def describe(
         return f"Everyone antes {event.amount}; the pot is {event.pot}."
     if isinstance(event, Dealt):
         trump = event.trump_card.format(unicode=unicode)
+        dealer = seat_text(event.dealer, names)
         return (
-            f"Deal {event.deal + 1}: {seat_text(event.dealer, names)} deals to seats"
-            f" {', '.join(map(str, event.seats))}; the trump card is {trump}."
+            f"Deal {event.deal + 1}: {dealer} deals to seats"
+            f" {', '.join(map(str, event.seats))}; the trump card is {trump}, face up: it"
+            f" stays in the dealer's hand, and {_suit(event.trump_card)} are trump (A4)."
         )
     simple = {
         Stayed: "stays in",
@@ -97,19 +115,30 @@ def describe(
         if isinstance(event, kind):
             return f"{who} {text}."
     if isinstance(event, Raised):
-        return f"{who} raises to {event.amount}."
+        return f"{who} raises to {event.amount}, paying it into the pot."
     if isinstance(event, AuctionWon):
-        return f"{who} wins the auction at {event.stake}."
+        return _auction_won(event, names, earlier, rules or AziRules())
     if isinstance(event, Declared):
         return _declared(event, who)
     if isinstance(event, Answered):
-        return f"{who} {'accepts' if event.accepted else 'declines'}."
+        return f"{who} {'accepts' if event.accepted else 'declines'} the invitation."
     if isinstance(event, CardPlayed):
-        return f"{who} plays {event.card.format(unicode=unicode)}."
+        verb = "leads" if not _trick_so_far(earlier) else "plays"
+        return f"{who} {verb} {event.card.format(unicode=unicode)}."
     if isinstance(event, TrickWon):
-        return f"{who} takes trick {event.trick + 1} ({event.tricks} so far)."
+        return _trick_won(event, who, earlier, unicode)
     if isinstance(event, AziDeclared):
-        fees = f" Joining costs {event.half_fee} (no trick) or {event.full_fee} (sat out)."
+        free = sorted({e.player for e in _this_deal(earlier) if isinstance(e, TrickWon)})
+        took = "takes" if len(free) == 1 else "take"
+        fees = (
+            f" Seat{'s' if len(free) > 1 else ''} {_seats_text(free)} took a trick and {took}"
+            " part free;"
+            if free
+            else ""
+        ) + (
+            f" joining costs {event.half_fee} for a player who stayed but took no trick,"
+            f" {event.full_fee} for one who sat out (A12)."
+        )
         pair = _pair_azi(earlier)
         if pair is None:
             return f"Azi! Nobody took two tricks; the pot of {event.pot} stays." + fees
@@ -122,8 +151,82 @@ def describe(
     if isinstance(event, Joined):
         return f"{who} joins the re-deal" + (f" for {event.fee}." if event.fee else " free.")
     if isinstance(event, PotWon):
-        return f"{who} wins the pot of {event.amount}."
+        return f"{who} wins the pot of {event.amount}{_why_won(earlier)}."
     return str(event)
+
+
+def _seats_text(seats: Sequence[int]) -> str:
+    """``1``, ``1 and 3``, ``0, 1 and 3``."""
+    text = [str(seat) for seat in seats]
+    return text[0] if len(text) == 1 else f"{', '.join(text[:-1])} and {text[-1]}"
+
+
+def _suit(card: Card) -> str:
+    """``hearts``: the suit's name, as the rules page writes it."""
+    return card.suit.name.lower()
+
+
+def _this_deal(earlier: Sequence[Any]) -> list[Any]:
+    """The events of the current deal so far, after its :class:`Dealt`."""
+    found: list[Any] = []
+    for event in reversed(earlier):
+        if isinstance(event, Dealt):
+            break
+        found.append(event)
+    return found[::-1]
+
+
+def _trick_so_far(earlier: Sequence[Any]) -> list[CardPlayed]:
+    """The cards played to the trick in progress, in order."""
+    cards: list[CardPlayed] = []
+    for event in reversed(earlier):
+        if isinstance(event, (TrickWon, Dealt)):
+            break
+        if isinstance(event, CardPlayed):
+            cards.append(event)
+    return cards[::-1]
+
+
+def _auction_won(
+    event: AuctionWon, names: Sequence[str], earlier: Sequence[Any], rules: AziRules
+) -> str:
+    who = seat_text(event.player, names)
+    deal = _this_deal(earlier)
+    raised = any(isinstance(item, Raised) for item in deal)
+    text = f"{who} wins the auction at {event.stake}{'' if raised else ' (nobody raised)'}"
+    if rules.first_lead is FirstLead.AUCTION_WINNER:
+        return f"{text}, and so leads the first trick (A8)."
+    stayers = sorted({item.player for item in deal if isinstance(item, Stayed)} | {event.player})
+    leader = first_leader(stayers, event.player, rules.first_lead)
+    if leader == event.player:
+        return f"{text}, and so leads the first trick (A8)."
+    return (
+        f"{text}: {seat_text(leader, names)}, the staying player on its right, leads the"
+        " first trick (A8)."
+    )
+
+
+def _trick_won(event: TrickWon, who: str, earlier: Sequence[Any], unicode: bool) -> str:
+    cards = _trick_so_far(earlier)
+    trump = next((e.trump_card.suit for e in reversed(earlier) if isinstance(e, Dealt)), None)
+    taken = f"{who} takes trick {event.trick + 1}"
+    won = next((e.card for e in cards if e.player == event.player), None)
+    if won is not None:
+        best = "the highest trump" if won.suit == trump else "the highest of the suit led"
+        taken += f" with {won.format(unicode=unicode)}, {best} (A10)"
+    return f"{taken}; {event.tricks} so far."
+
+
+def _why_won(earlier: Sequence[Any]) -> str:
+    """Why the pot was won, from the event before it."""
+    last = earlier[-1] if earlier else None
+    if isinstance(last, TrickWon):
+        return ": the first to take two tricks (A11)"
+    if isinstance(last, (Folded, Stayed)):
+        return ": everyone else folded (A5)"
+    if isinstance(last, (Joined, Skipped, AziDeclared)):
+        return ": the only player in the re-deal (A12)"
+    return ""
 
 
 def _pair_azi(earlier: Sequence[Any]) -> tuple[int, int] | None:
@@ -148,14 +251,26 @@ def _pair_azi(earlier: Sequence[Any]) -> tuple[int, int] | None:
 def _declared(event: Declared, who: str) -> str:
     parts = []
     if event.raznomast:
-        parts.append("declares raznomast")
+        parts.append(
+            "declares raznomast: it need not trump the first lead of a suit it lacks (A13)"
+        )
     if event.invite is not None:
-        parts.append(f"invites seat {event.invite} to play for Azi")
-    return f"{who} {' and '.join(parts)}." if parts else ""
+        parts.append(
+            f"invites seat {event.invite} to play for Azi: if either of them is first to two"
+            " tricks, the pot is not won but re-dealt (A14)"
+        )
+    if not parts:
+        return f"{who} makes no declaration."
+    return f"{who} {' and '.join(parts)}."
 
 
 class AziNarrator:
-    """Narrates an Azi game: the deals and trumps, folds, bids, declarations, tricks, pot."""
+    """Narrates an Azi game: the deals and trumps, folds, bids, declarations, tricks, pot.
+
+    A seat's narration is what that seat may know: other hands and discards stay face
+    down, and its own discard is shown to it alone. A spectator (``viewer=None``)
+    sees every hand as dealt and every discard.
+    """
 
     def __init__(self, names: Sequence[str], unicode: bool = False) -> None:
         self.names = tuple(names)
@@ -164,21 +279,44 @@ class AziNarrator:
     def _events(self, state: Any, start: int, viewer: int | None) -> list[str]:
         lines = []
         events = state.events
+        game = state.current if isinstance(state, AziMatch) else state
         for index in range(start, len(events)):
             event = events[index]
-            line = describe(event, self.names, self.unicode, events[:index])
+            earlier = events[:index]
+            if isinstance(event, Discarded) and viewer in (None, event.player):
+                line = self._own_discard(state, event.player, earlier, viewer)
+            else:
+                line = describe(event, self.names, self.unicode, earlier, game.rules)
             if line:
                 lines.append(line)
             if isinstance(event, Dealt) and viewer is None:
-                game = state.current if isinstance(state, AziMatch) else state
                 for seat in event.seats:
                     hand = cards_text(game.hands[seat], self.unicode)
                     lines.append(f"  {seat_text(seat, self.names)} holds {hand}")
         return lines
 
+    def _own_discard(
+        self, state: Any, seat: int, earlier: Sequence[Any], viewer: int | None
+    ) -> str:
+        """The discard told to the one who made it (or a spectator): which card it was.
+
+        The card is the seat's own action (its ``k``-th :class:`Discard` for its
+        ``k``-th discard), which that seat knows; nothing else is read.
+        """
+        number = sum(1 for e in earlier if isinstance(e, Discarded) and e.player == seat)
+        own = [
+            t.action for t in state.history if t.player == seat and isinstance(t.action, Discard)
+        ]
+        card = own[number].card.format(unicode=self.unicode)
+        who = seat_text(seat, self.names)
+        if viewer is None:
+            return f"{who} discards {card} face down."
+        return f"{who} discards {card} face down: only you know it (A6)."
+
     def start(self, state: Any, viewer: int | None) -> list[str]:
         """The antes and the first deal."""
-        return [f"Azi, {state.num_players} players.", *self._events(state, 0, viewer)]
+        lines = [f"Azi, {state.num_players} players. {RULE_TAGS}"]
+        return [*lines, *self._events(state, 0, viewer)]
 
     def turn(self, before: Any, turn: Turn[Any], after: Any, viewer: int | None) -> list[str]:
         """The public events the action caused."""
@@ -193,13 +331,18 @@ class AziNarrator:
         return [f"Net chips: {chips}."]
 
 
+RULE_TAGS = "Tags such as (A8) name the rules on the documentation's Azi rules page."
+"""The line that tells a player where the rule tags in the narration are explained."""
+
+
 def narrator(names: Sequence[str], unicode: bool = False) -> AziNarrator:
     """The Azi narrator."""
     return AziNarrator(names, unicode)
 
 
 def show(observation: AziObservation | AziMatchObservation, unicode: bool = False) -> list[str]:
-    """Your position: trump, hand, pot, stake and the trick so far."""
+    """Your position (trump, hand, pot, stake, the trick so far) and what the decision
+    before you means, by the rules page."""
     observation = observation.current
     trump = observation.trump_card.format(unicode=unicode)
     hand = (
@@ -218,7 +361,60 @@ def show(observation: AziObservation | AziMatchObservation, unicode: bool = Fals
             f"seat {seat} {card.format(unicode=unicode)}" for seat, card in observation.trick
         )
         lines.append(f"On the table: {shown}.")
-    return lines
+    hint = decision_text(observation)
+    return [*lines, hint] if hint else lines
+
+
+def decision_text(observation: AziObservation) -> str:
+    """What the decision before the player means, in a sentence, with its rule tag.
+
+    >>> from cardrules.azi import new_game
+    >>> print(decision_text(new_game(3, seed=1, dealer=0).observation(1)))
+    Stay in or fold (A5): a fold loses your ante; you choose blind, before seeing your cards.
+    """
+    phase = observation.phase
+    if phase is Phase.FOLD:
+        blind = "; you choose blind, before seeing your cards" if observation.hand is None else ""
+        return f"Stay in or fold (A5): a fold loses your ante{blind}."
+    if phase is Phase.DISCARD:
+        return "Discard one card face down (A6): only you will know which; you keep three."
+    if phase is Phase.BIDDING:
+        return (
+            "Raise or pass (A7): a raise names a higher stake and you pay it into the pot; a"
+            " pass is final. The last player not to pass wins the auction, and the staying"
+            " player on the winner's right leads the first trick (A8)."
+            if observation.rules.first_lead is FirstLead.RIGHT_OF_WINNER
+            else "Raise or pass (A7): a raise names a higher stake and you pay it into the"
+            " pot; a pass is final. The last player not to pass wins the auction and leads"
+            " the first trick (A8)."
+        )
+    if phase is Phase.DECLARATIONS:
+        return (
+            "Declare, or not (A13, A14): raznomast (the trump ace and two cards of one other"
+            " suit) frees you from trumping the first lead of a suit you lack; an invitation"
+            " asks a player to play for Azi with you: if either of you is first to two tricks,"
+            " the pot is not won but stays for a re-deal."
+        )
+    if phase is Phase.ANSWER:
+        return (
+            "You are invited to play for Azi together (A14): if either of you is first to two"
+            " tricks, the pot is not won but stays for a re-deal. Accept or decline."
+        )
+    if phase is Phase.PLAY:
+        return (
+            "Play a card (A9): follow the suit led if you can, else play a trump if you can,"
+            " else any card. The highest trump takes the trick, else the highest card of the"
+            " suit led (A10); the first to two tricks wins the pot (A11)."
+            if observation.trick
+            else "Lead a card (A9): any card; the others must follow its suit if they can,"
+            " else trump. The first to two tricks wins the pot (A11)."
+        )
+    if phase is Phase.JOINING:
+        return (
+            f"The pot stays for a re-deal (A12): join for {observation.fee or 0} chips"
+            " (free if you took a trick), or stay out."
+        )
+    return ""
 
 
 def tricks_text(tricks: Sequence[int]) -> str:
@@ -249,10 +445,12 @@ def label(
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Declare):
-        parts = (["raznomast"] if action.raznomast else []) + (
-            [f"invite seat {action.invite}"] if action.invite is not None else []
+        parts = (["declare raznomast"] if action.raznomast else []) + (
+            [f"invite seat {action.invite} to play for Azi with you"]
+            if action.invite is not None
+            else []
         )
-        return "declare " + " and ".join(parts) if parts else "no declaration"
+        return " and ".join(parts) if parts else "no declaration"
     if isinstance(action, Accept):
         return "accept the invitation"
     if isinstance(action, Decline):

@@ -17,6 +17,7 @@ from cardrules.bot import Bot
 from cardrules.cli.bots import bot_factory
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError, PluginError
+from cardrules.options import parse_spec
 from cardrules.registry import Game, game_names, load_game
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "add_players_option",
     "add_rule_options",
     "check_jobs",
+    "given_rules",
     "load_cli_game",
     "max_jobs",
     "parse_bots",
@@ -154,6 +156,27 @@ def _flag_options(args: argparse.Namespace) -> dict[str, object]:
     if getattr(args, "players", None) is not None:
         options["players"] = args.players
     return options
+
+
+def given_rules(args: argparse.Namespace) -> dict[str, tuple[str, object]]:
+    """The rule options the command line gives, each with where it was given.
+
+    A flag (``--ante 5``) wins over the spec (``'azi(ante=5)'``), as in
+    :func:`load_cli_game`; the text says which one the user wrote.
+    """
+    _, spec_options = parse_spec(args.game)
+    given: dict[str, tuple[str, object]] = {
+        option: (f"{option}={value} in the spec", value) for option, value in spec_options.items()
+    }
+    switches = {
+        option
+        for option, defaults in _option_defaults().items()
+        if all(isinstance(value, bool) for value in defaults.values())
+    }
+    for option, value in _flag_options(args).items():
+        flag = "--" + option.replace("_", "-")
+        given[option] = (flag if option in switches else f"{flag} {value}", value)
+    return given
 
 
 def load_cli_game(args: argparse.Namespace | str, players: int | None = None) -> Game:

@@ -3,11 +3,14 @@ each seat's points, over many deals or over the deals of a record file.
 
 ``--deals N --seed S --bots NAMES`` plays the deals ``cardrules simulate hazari --games N
 --seed S --bots NAMES --no-rotate`` plays (deal ``i`` from seed ``derive_seed(S, i)``,
-seat 0 dealing, bot ``b`` in seat ``b``). The batch engine plays them when numpy is
-installed and every bot has a batch twin (``greedy``; ``solver``, and ``strong`` while
-it names the solver); otherwise the scalar engine does. Both give the same table,
-deal for deal; ``--engine`` chooses. ``--records FILE`` counts the finished deals of a
-file of JSON lines or text records instead, as ``simulate --out`` writes them.
+the seeds of :func:`~cardrules.rng.game_seeds`, seat 0 dealing, bot ``b`` in seat
+``b``): the deals ``round_stats(game_seeds(N, S))`` and
+``HazariStats.from_batch(game_seeds(N, S))`` count, with the same figures. The batch
+engine plays them when numpy is installed and every bot has a batch twin (``greedy``;
+``solver``, and ``strong`` while it names the solver); otherwise the scalar engine
+does. Both give the same table, deal for deal; ``--engine`` chooses. ``--records FILE``
+counts the finished deals of a file of JSON lines or text records instead, as
+``simulate --out`` writes them.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from cardrules.hazari.state import HazariState
 from cardrules.hazari.stats import HazariStats
 from cardrules.records.text import read_games
 from cardrules.registry import load_game
-from cardrules.rng import check_seed, derive_seed
+from cardrules.rng import check_seed, game_seeds
 from cardrules.runner import MAX_GAMES, simulate
 
 __all__ = ["BATCH_TWINS", "register"]
@@ -96,7 +99,7 @@ def _run(args: argparse.Namespace) -> int:
     if engine == "batch":
         if None in policies:
             raise UsageError("the batch engine plays only the greedy and solver bots", PROG)
-        seeds = (derive_seed(seed, i) for i in range(deals))  # streamed, never a list
+        seeds = game_seeds(deals, seed)  # lazy: read a block at a time, never a list
         stats = HazariStats.from_batch(seeds, [str(policy) for policy in policies])
     else:
         stats = _scalar(game, bots, deals, seed, check_jobs(args.jobs, PROG))

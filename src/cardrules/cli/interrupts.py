@@ -98,8 +98,10 @@ def handling_interrupts() -> Iterator[None]:
 def process_pool(jobs: int) -> Iterator[Executor | None]:
     """A process pool of ``jobs`` workers that ignore Ctrl-C, or ``None`` for one job.
 
-    Leaving the block normally waits for the workers; leaving it by an exception
-    (Ctrl-C above all) cancels the queued work and terminates the workers.
+    Leaving the block normally waits for the workers; leaving it by Ctrl-C (or
+    any other exit that is not an error) terminates them; leaving it by an error
+    (a bot that plays an illegal move, say) cancels the queued work and lets the
+    running tasks end, so that nothing but the error is printed.
     """
     if jobs <= 1:
         yield None
@@ -107,6 +109,9 @@ def process_pool(jobs: int) -> Iterator[Executor | None]:
     pool = ProcessPoolExecutor(jobs, initializer=ignore_interrupts)
     try:
         yield pool
+    except Exception:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
     except BaseException:
         _terminate(pool)
         raise

@@ -9,7 +9,9 @@ leaves the game cleanly.
 
 ``--save FILE`` keeps the game's record in FILE, rewritten after every action
 (to a temporary file, then moved into place, so FILE always holds a whole
-record); ``--load FILE`` continues a saved game of the same game and rules.
+record); ``--load FILE`` continues a saved game by the rules it was saved with:
+rule options on the command line may be left out, and any that are given must
+agree with the save.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import contextlib
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
 from cardrules.bot import Bot, bot_name
@@ -28,6 +30,7 @@ from cardrules.cli.games import (
     add_bots_option,
     add_game_argument,
     add_rule_options,
+    given_rules,
     load_cli_game,
     parse_bots,
 )
@@ -36,8 +39,9 @@ from cardrules.cli.text import terminal_safe
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.game import GameState, LegalActions, Turn
-from cardrules.record import dump_json
-from cardrules.registry import Game
+from cardrules.options import parse_spec
+from cardrules.record import dump_json, json_object
+from cardrules.registry import Game, load_game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM, StopPlay, play_game
 from cardrules.text import Narrator, Option
@@ -186,7 +190,8 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--load",
         metavar="FILE",
-        help="continue the game saved in FILE (a record of the same game and rules)",
+        help="continue the game saved in FILE, by the rules saved in it (rule options may be"
+        " left out; any given must agree with the save)",
     )
     add_rule_options(parser)
     parser.set_defaults(run=_play)
@@ -210,33 +215,69 @@ def save_record(state: Any, path: str) -> None:
         raise UsageError(f"cannot write {path!r}: {exc.strerror}", PROG) from exc
 
 
-def load_saved(game: Game, path: str) -> GameState[Any, Any]:
-    """The game saved in ``path``; it must be a game (not a match) of ``game``'s rules."""
-    text = read_text(path, PROG)
+def load_saved(
+    game: Game, path: str, given: Mapping[str, tuple[str, object]] | None = None
+) -> tuple[Game, GameState[Any, Any]]:
+    """The game saved in ``path``, with the game and rules it was saved with.
+
+    The save holds its rules, so ``game`` only names the game. ``given`` are the rule
+    options the command line gave, each with how it was given (``"--ante 5"``); each
+    must agree with the save, or the usage error names both values. The record must
+    be a game (not a match) that is not over.
+    """
+    given = dict(given or {})
+    where = repr(path)
     try:
-        state = game.state_from_json(text)
+        state = game.definition.state_from_json(json_object(read_text(path, PROG), "a record"))
     except CardRulesError as exc:
-        raise UsageError(f"cannot continue {path!r}: {exc}", PROG) from None
-    fresh = game.new_state(0)
+        raise UsageError(f"cannot continue {where}: {exc}", PROG) from None
+    saved_rules = getattr(state, "rules", None)
+    saved = game if saved_rules is None else Game(game.definition, saved_rules)
+    wanted = {option: value for option, (_, value) in given.items()}
+    try:
+        asked = load_game(game.name, **{**saved.options, **wanted})
+    except CardRulesError as exc:
+        raise UsageError(str(exc), PROG) from None
+    for option, (how, _) in given.items():
+        had = saved.options.get(option)
+        if had != asked.options.get(option):
+            raise UsageError(
+                f"cannot continue {where}: {terminal_safe(how)} disagrees with the save's"
+                f" {option}={_shown(had)}; leave the option out to play by the save's rules",
+                PROG,
+            )
+    if saved_rules is None:
+        saved = asked
+    fresh = saved.new_state(0)
     if type(state) is not type(fresh):
         raise UsageError(
-            f"cannot continue {path!r}: it holds a {type(state).__name__}, but play plays"
+            f"cannot continue {where}: it holds a {type(state).__name__}, but play plays"
             f" one {type(fresh).__name__}",
             PROG,
         )
     if state.is_terminal:
-        raise UsageError(f"cannot continue {path!r}: that game is already over", PROG)
-    return state
+        raise UsageError(f"cannot continue {where}: that game is already over", PROG)
+    return saved, state
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "none" if value is None else str(value)
 
 
 def _play(args: argparse.Namespace) -> int:
-    game = load_cli_game(args)
-    players = game.num_players
     seed = check_seed(args.seed)
+    if args.load is None:
+        game = load_cli_game(args)
+        state = game.new_state(seed)
+    else:
+        name, _ = parse_spec(args.game)
+        game, state = load_saved(load_cli_game(name), args.load, given_rules(args))
+    players = game.num_players
     names, seats = parse_bots(game, args.bots)
     if args.human is not None and not 0 <= args.human < players:
         raise UsageError(f"--human {args.human} is not a seat in 0..{players - 1}")
-    state = game.new_state(seed) if args.load is None else load_saved(game, args.load)
     rngs = [Rng(derive_seed(seed, BOT_STREAM, seat)) for seat in range(players)]
     view = game.definition.view
     if args.human is not None:

@@ -134,7 +134,9 @@ def _run(args: argparse.Namespace) -> int:
     try:
         text = args.file.endswith(".crec")
         states = _states(handle, args.game, text)
-        page = replay_html(states, player=args.player, max_games=args.max_games)
+        page = replay_html(
+            states, player=args.player, max_games=args.max_games, first=args.game or 1
+        )
     except UnicodeDecodeError:
         raise UsageError(f"{args.file!r} is not UTF-8 text", _PROG) from None
     except ReplayLimitError as exc:

@@ -179,7 +179,7 @@ class HazariMatch(Match[HazariState, HazariAction, MatchEvent]):
         current = self.current
         state = "over" if self.is_terminal else f"seat {self.current_player} to arrange"
         lines = [
-            f"Hazari match to {self.rules.target}: deal {current.deal},"
+            f"Hazari match to {self.rules.target}: deal {current.deal + 1},"
             f" seat {current.dealer} dealt; {state}",
             "  totals: " + " ".join(str(total) for total in self.totals),
         ]

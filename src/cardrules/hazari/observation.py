@@ -8,7 +8,7 @@ read it back exactly, and ``str`` renders one for a terminal.
 >>> from cardrules.hazari import new_game
 >>> view = new_game(seed=7).observation(1)
 >>> print(view)
-Hazari deal 0, seat 0 deals; you are seat 1
+Hazari deal 1, seat 0 deals; you are seat 1
   your hand: 2D 3C 3S 4H 4S 5C 7H 8C 8D 9D JC AC AH
   up: nobody yet; seat 1 to arrange
 >>> HazariObservation.from_json(view.to_json()) == view
@@ -169,7 +169,9 @@ class HazariObservation:
         return _checked("game", observation)
 
     def __str__(self) -> str:
-        lines = [f"Hazari deal {self.deal}, seat {self.dealer} deals; you are seat {self.player}"]
+        lines = [
+            f"Hazari deal {self.deal + 1}, seat {self.dealer} deals; you are seat {self.player}"
+        ]
         lines.append(f"  your hand: {format_cards(self.hand)}")
         if self.arrangement is not None:
             lines.append(f"  your arrangement: {self.arrangement}")
@@ -300,7 +302,8 @@ class HazariMatchObservation:
         current = self.current
         totals = " ".join(str(total) for total in self.totals)
         lines = [
-            f"Hazari match to {self.rules.target}, deal {current.deal}; you are seat {self.player}",
+            f"Hazari match to {self.rules.target}, deal {current.deal + 1};"
+            f" you are seat {self.player}",
             f"  totals: {totals}",
         ]
         if self.winners:

@@ -312,7 +312,16 @@ class HazariState:
         Raises :class:`IllegalActionError` (leaving this state as it was) when the deal
         is over, ``action`` is not an :class:`Up` (a :class:`Group` under
         ``actions="groups"``), or its cards are not the player's hand (not a legal group).
+        The message names the deal (its seed) first.
         """
+        try:
+            return self._apply(action)
+        except IllegalActionError as exc:
+            seed = self.dealing.seed
+            where = "explicit decks" if seed is None else f"seed {seed}"
+            raise type(exc)(f"Hazari ({where}, deal {self.deal + 1}): {exc}") from None
+
+    def _apply(self, action: HazariAction) -> HazariState:
         player = self.current_player
         if player is None:
             raise IllegalActionError(f"the deal is over; {action!s:.80} cannot be played")
@@ -557,7 +566,7 @@ class HazariState:
 
     def __str__(self) -> str:
         to_act = "over" if self.current_player is None else f"seat {self.current_player} to arrange"
-        lines = [f"Hazari deal {self.deal}, seat {self.dealer} deals; {to_act}"]
+        lines = [f"Hazari deal {self.deal + 1}, seat {self.dealer} deals; {to_act}"]
         chosen = self.chosen
         for seat, hand in enumerate(self.hands):
             up = "  up" if self.arrangements[seat] is not None else ""

@@ -13,8 +13,9 @@ from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.evaluator import best_three, evaluate
 from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.groups import GroupActions
+from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariObservation
-from cardrules.hazari.rules import ActionSpace
+from cardrules.hazari.rules import ActionSpace, TieRule
 from cardrules.hazari.solver import (
     arrangement_value,
     best_arrangement,
@@ -42,16 +43,32 @@ SEARCHED = (16, 64, 256)
 """How many top arrangements are searched, in turn, for ones that really differ."""
 
 
+RULE_TAGS = "Tags such as (H7) name the rules on the documentation's Hazari rules page."
+"""The line that tells a player where the rule tags in the narration are explained."""
+
+
 class HazariNarrator:
-    """Narrates a Hazari deal: the hands, who is up, the four rounds and the points."""
+    """Narrates a Hazari deal: the hands, who is up, the four rounds and the points.
+
+    A seat's narration is what that seat may know: its own hand and groups, and the
+    groups of the others only as the rounds show them.
+    """
 
     def __init__(self, names: Sequence[str], unicode: bool = False) -> None:
         self.names = tuple(names)
         self.unicode = unicode
 
     def start(self, state: Any, viewer: int | None) -> list[str]:
-        """The dealer and the hands the viewer may see."""
-        lines = [f"Hazari deal, {seat_text(state.dealer, self.names)} deals."]
+        """The dealer, who leads, and the hands the viewer may see."""
+        first = seat_text((state.dealer + 1) % state.num_players, self.names)
+        deal = state.current if isinstance(state, HazariMatch) else state
+        lines = [
+            f"Hazari deal {deal.deal + 1}, {seat_text(state.dealer, self.names)} deals."
+            f" {RULE_TAGS}",
+            f"{first}, on the dealer's right, got the first card and leads round 1 (H9)."
+            " Each player arranges 13 cards as 3/3/3/4 and says up; the groups stay hidden"
+            " until the rounds show them (H7, H8).",
+        ]
         for seat in range(state.num_players):
             if viewer is None or viewer == seat:
                 hand = cards_text(state.hands[seat], self.unicode)
@@ -73,23 +90,37 @@ class HazariNarrator:
             lines = [f"{seat} arranges and says up."]
         for event in after.events[len(before.events) :]:
             if isinstance(event, RoundPlayed):
-                lines += self._round(event)
+                lines += self._round(event, after.rules.tie_rule)
             elif isinstance(event, DealScored):
                 scores = ", ".join(
                     f"{seat_text(seat, self.names)} {score}"
                     for seat, score in enumerate(event.scores)
                 )
-                lines.append(f"Points: {scores}.")
+                lines.append(f"Points: {scores} (H12).")
         return lines
 
-    def _round(self, event: RoundPlayed) -> list[str]:
-        lines = [f"Round {event.number}, {seat_text(event.leader, self.names)} leads:"]
+    def _round(self, event: RoundPlayed, tie_rule: TieRule) -> list[str]:
+        leader = seat_text(event.leader, self.names)
+        why = "on the dealer's right" if event.number == 1 else f"who took round {event.number - 1}"
+        lines = [f"Round {event.number}: {leader}, {why}, leads:"]
+        combinations = []
         for seat, group in zip(event.players, event.groups, strict=True):
             shown = group_text(group, unicode=self.unicode)
             combination = evaluate(group if len(group) == 3 else best_three(group))
+            combinations.append(combination)
             lines.append(f"  seat {seat}: {shown:<14} {combination}")
+        best = combinations[event.players.index(event.winner)]
+        tied = [s for s, c in zip(event.players, combinations, strict=True) if c == best]
         winner = seat_text(event.winner, self.names)
-        lines.append(f"  {winner} takes the round and {event.points} points.")
+        if len(tied) > 1:
+            order = "latest" if tie_rule is TieRule.LATEST else "first"
+            how = f"the highest group, tied; the one played {order} wins a tie (H11)"
+        else:
+            how = "the highest group (H3, H4)"
+        lines.append(
+            f"  {winner} takes the round with {best}, {how}: all {len(event.taken)} cards,"
+            f" worth {event.points} points (H2)."
+        )
         return lines
 
     def end(self, state: Any) -> list[str]:
