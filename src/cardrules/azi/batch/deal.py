@@ -3,9 +3,9 @@
 Cards are their positions ``p`` (0 to 26) in ``rules.pack``: suit ``p % 3`` (in
 ``rules.suits`` order) and rank ``p // 3``. A hand, and the cards played in a deal,
 are bit sets of positions; a set of seats is a bit set of seats (see
-:mod:`cardrules.azi.batch.seats`). Every column is 64-bit, so the kernels never
-convert one. Seats are columns of the per-seat arrays; "in order from the dealer's
-left" is a table look-up, so the dealing order needs no array of its own.
+:mod:`cardrules.azi.batch.seats`); :data:`DTYPES` gives each column's width. Seats are
+columns of the per-seat arrays; "in order from the dealer's left" is a table look-up,
+so the dealing order needs no array of its own.
 
 The functions here are kernels of :class:`cardrules.batch.BatchGame`, which checks
 their arguments; they are not exported.
