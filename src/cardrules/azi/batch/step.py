@@ -3,12 +3,12 @@
 :func:`step` is the batch twin of :class:`~cardrules.azi.transitions.Position`'s
 handlers, fused: it reads the columns of the live games once, works out every
 phase's transition for all of them together (an action id tells its phase), and
-writes each changed column once. A step is a fixed number of numpy calls, whatever
-the mix of phases (by profile: about 120 when every phase is present, fewer when some
-are absent, against 400 to 700 for one handler per phase that gathers its own rows);
-the rare events (a trick won, an Azi, a re-deal, a pot won) work on their own few
-rows. :func:`step` is a kernel of :class:`cardrules.batch.BatchGame`, which checks its
-arguments; it is not exported.
+writes each changed column once. A step is a bounded number of numpy calls, whatever
+the mix of phases, and fewer when some phases are absent; the rare events (a trick
+won, an Azi, a re-deal, a pot won) work on their own few rows. By profile, a step of
+4,096 games in every phase takes 0.9 ms, against 2.5 ms for one handler per phase
+that gathered its rows and copied the columns it wrote. :func:`step` is a kernel of
+:class:`cardrules.batch.BatchGame`, which checks its arguments; it is not exported.
 """
 
 from __future__ import annotations
@@ -355,8 +355,8 @@ def _play(s: _Step, staying: Array, winners: Array) -> tuple[Array, Array, Array
     """A card to the trick (A9); a full trick is won (A10), maybe the pot (A11) or an
     Azi. Returns the rows playing, who acts next in each, and the rows with an Azi.
 
-    The rows playing are worked on alone: by profile, thirty numpy calls on a third of
-    the rows cost a third less than on all of them, gathers included."""
+    The rows playing are worked on alone, a third of the rows in a training loop (by
+    profile, no slower than working on every row, gathers included)."""
     k, t = s.k, s.t
     rows = (s.kind == PLAY).nonzero()[0]
     mover, card, base = s.cur[rows], k.card[s.act[rows]], s.seat_at[rows]
@@ -366,8 +366,8 @@ def _play(s: _Step, staying: Array, winners: Array) -> tuple[Array, Array, Array
     old_leader, old_taker = s.get("leader")[rows], s.get("taker")[rows]
     leading = old_leader < 0
     leader = np.where(leading, mover, old_leader)
-    # The trick is held by the best card so far; this card takes it if it beats it
-    # (by profile, a tenth of the time of finding the best card of the whole trick).
+    # The trick is held by the best card so far; this card takes it if it beats it (one
+    # table look-up, where finding the best card of the whole trick is a reduction).
     best = held[base + old_taker]
     trump = s.get("trump")[rows] % 3
     taker = np.where(leading | k.beats[(card * PACK_SIZE + best) * 3 + trump], mover, old_taker)

@@ -3,9 +3,8 @@
 Both are the batch twins of the scalar ones: :meth:`AziState.legal_action_mask` (the
 ids of :mod:`cardrules.azi.ids`) and :func:`cardrules.azi.tensors.observation_tensor`
 of the player to act, one row per game. Both are worked out for the live games only:
-a finished game's row is zeros and costs nothing (by profile, in the tail of a batch
-played out most rows are finished, and the full-width kernels spent 80% of their time
-on them).
+a finished game's row is zeros and costs nothing (by profile, the tensor of a batch of
+4,096 games with 29 of them live took 3.4 ms worked out for every row, 0.25 ms now).
 """
 
 from __future__ import annotations
@@ -144,10 +143,10 @@ def legal_action_mask(a: AziArrays, o: Options, size: int) -> npt.NDArray[np.boo
     x = _Live(a, None if everyone else live)
     phase = x.phase
     hand = x.mine("hands").astype(np.uint64)
-    # Ids 0-127 are two 64-bit words per row, unpacked once straight into the mask (by
-    # profile, 45 µs at 4,096 rows, a sixth of a block of flags per phase); the playable
-    # cards, the declarations and the raises are worked out for the rows in their
-    # phase only.
+    # Ids 0-127 are two 64-bit words per row, unpacked once straight into the mask (45 µs
+    # at 4,096 rows); the playable cards, the declarations and the raises are worked out
+    # for the rows in their phase only. By profile, the mask of 4,096 games takes
+    # 0.23 ms, against 0.70 ms built as a block of flags per phase.
     words = np.zeros((len(live), 2), dtype=np.uint64)
     words[:, 0] = _FIXED[phase] | np.where(phase == DISCARD, hand << _DISCARD_BIT, 0)
     rows = (phase == PLAY).nonzero()[0]
@@ -179,7 +178,7 @@ def _raises(start: Array, bidding: Array, o: Options, width: int) -> npt.NDArray
     """(L, width): the raise ids (A7), from the stake's (offset ``start``) up."""
     if width <= _RAISE_TABLE_MAX:
         # By profile, a table of the rows (one per start) gathers in a fifth of the time
-        # of the two comparisons: 30 µs at 4,096 rows of 30 raise ids.
+        # of the two comparisons: 35 µs against 163 µs at 4,096 rows of 30 raise ids.
         table = _raise_rows(width, o.max_raise - o.min_raise)
         block: npt.NDArray[np.bool_] = table[np.where(bidding, np.minimum(start, width), width)]
         return block
@@ -215,9 +214,9 @@ def observation_tensor(a: AziArrays, o: Options, layout: TensorLayout) -> npt.ND
     staying = (x.staying >> cur) & 1
     seen = (staying == 1) | ((((x.dealt >> cur) & 1) == 1) & o.look_before_fold)
     # Every entry that is 1.0 is written by one scatter, its column worked out per row
-    # (by profile, a third of the time of a block per slice, each block a write down
-    # 4,096 rows); an entry that is not there ("no discard") goes to the first scalar,
-    # which is written after.
+    # (by profile, less than half the time of a block per slice, each block a write
+    # down 4,096 rows); an entry that is not there ("no discard") goes to the first
+    # scalar, which is written after.
     none = at["scalars"]
     discard, auction = x.mine("discards"), x.auction
     single = [
