@@ -242,6 +242,10 @@ class _Step:
         return self.a._replace(**changed)
 
 
+_ROUNDS = (FOLD, DISCARD, DECLARATIONS, ANSWER, JOINING)
+"""The phases that go round the seats once, in dealing order."""
+
+
 def step(a: AziArrays, ids: Array, o: Options, k: ActionTables) -> AziArrays:
     """The arrays after each live game takes its (legal) id; -1 rows stand still."""
     s = _Step(a, ids, o, k)
@@ -287,10 +291,6 @@ def step(a: AziArrays, ids: Array, o: Options, k: ActionTables) -> AziArrays:
         redeal[azi[_azi(s, azi)]] = True
     _settle(s, winners, redeal)
     return s.finish()
-
-
-_ROUNDS = (FOLD, DISCARD, DECLARATIONS, ANSWER, JOINING)
-"""The phases that go round the seats once, in dealing order."""
 
 
 def _fold(s: _Step, winners: Array) -> Array:
