@@ -1,10 +1,12 @@
 """Benchmark: Azi through explicit chance (``ChanceState``) against the native state.
 
-Run as ``python benchmarks/bench_chance.py [--games N] [--players P] [--repeat R]
-[--clock cpu|wall]``.
+Run as ``python benchmarks/bench_chance.py [--games N] [--players P] [--rounds R]
+[--first-seed S] [--clock cpu|wall]``.
 
 Random Azi games, every seat choosing uniformly with ``legal_actions()[i]`` and
-``apply``, timed in the same run, round robin:
+``apply``, in rounds: each round plays ``--games`` fresh games (new seeds and new
+choices, never replayed) through both loops, taking turns (the order turning each
+round):
 
 - *native*: ``AziState`` with seeded deals (no chance nodes);
 - *chance*: :class:`cardrules.chance.ChanceState`, every deal drawn card by card
@@ -12,24 +14,29 @@ Random Azi games, every seat choosing uniformly with ``legal_actions()[i]`` and
 
 Each decision (``legal_actions`` plus ``apply``) and each chance step is timed on its
 own, in both loops alike, so the per-decision ratio never mixes in chance steps;
-the cost of reading the clock twice is measured and taken off each figure.
-Every repetition plays fresh games (new seeds and new choices), and the best
-repetition of each figure is reported. By default steps are timed in this process's
-CPU time (``--clock cpu``), so time spent waiting for a core on a busy machine is not
-counted; ``--clock wall`` times wall time.
+the cost of reading the clock twice is measured and taken off each figure. The ratio
+is taken within each round; the figure is the median of the rounds, with the goal (at
+most 1.5x the native state per decision) met or missed and the machine's load
+average. By default steps are timed in this process's CPU time (``--clock cpu``), so
+time spent waiting for a core on a busy machine is not counted; ``--clock wall`` times
+wall time.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
+import statistics
+from collections.abc import Callable
+
+from interleaved import CLOCKS, load_average, order, summary, timer_cost
 
 from cardrules import load_game
 from cardrules.chance import ChanceState
 from cardrules.rng import Rng
 
-CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
-clock = CLOCKS["cpu"]
+clock: Callable[[], float] = CLOCKS["cpu"]
+GOAL = 1.5
+"""The goal: a ChanceState decision costs at most this many native decisions."""
 
 
 def native(players: int, seeds: range) -> tuple[float, int]:
@@ -70,48 +77,49 @@ def chance(players: int, seeds: range) -> tuple[float, int, float, int]:
     return spent, decisions, dealing, steps
 
 
-def timer_cost(samples: int = 20_000) -> float:
-    """Seconds one empty timed section costs (two clock reads), the best of 5 runs.
-
-    Both loops pay it once per step; it is taken off every per-step figure so that
-    it does not pull the ratio towards 1.
-    """
-    best = float("inf")
-    for _ in range(5):
-        spent = 0.0
-        for _ in range(samples):
-            start = clock()
-            spent += clock() - start
-        best = min(best, spent / samples)
-    return best
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400, help="games per repetition")
+    parser.add_argument("--games", type=int, default=400, help="games per loop and round")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--rounds", "--repeat", dest="rounds", type=int, default=5)
+    parser.add_argument("--first-seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     args = parser.parse_args()
     global clock
     clock = CLOCKS[args.clock]
-    best_native = best_chance = best_step = float("inf")
-    overhead = timer_cost()
-    games = steps_per_game = 0.0
-    for round_ in range(args.repeat):
-        seeds = range(round_ * args.games, (round_ + 1) * args.games)  # fresh every round
-        spent, decisions = native(args.players, seeds)
-        best_native = min(best_native, (spent / decisions - overhead) * 1e6)
-        spent, decisions, dealing, steps = chance(args.players, seeds)
-        best_chance = min(best_chance, (spent / decisions - overhead) * 1e6)
-        best_step = min(best_step, (dealing / steps - overhead) * 1e6)
-        games += args.games
-        steps_per_game = steps / args.games
-    print(f"Azi, {args.players} players, {int(games)} distinct games per loop, random play")
+    overhead = timer_cost(clock)
+    load_before = load_average()
+    natives, chances, steps_each, ratios = [], [], [], []
+    steps_per_game = 0.0
+    for round_ in range(args.rounds):
+        first = args.first_seed + round_ * args.games
+        seeds = range(first, first + args.games)  # fresh every round
+        for name in order(["native", "chance"], round_):
+            if name == "native":
+                spent, decisions = native(args.players, seeds)
+                natives.append((spent / decisions - overhead) * 1e6)
+            else:
+                spent, decisions, dealing, steps = chance(args.players, seeds)
+                chances.append((spent / decisions - overhead) * 1e6)
+                steps_each.append((dealing / steps - overhead) * 1e6)
+                steps_per_game = steps / args.games
+        ratios.append(chances[-1] / natives[-1])
+    print(
+        f"Azi, {args.players} players, {args.games} fresh games per loop and round,"
+        f" {args.rounds} rounds taking turns, random play ({args.clock} time)"
+    )
     print(f"(timer cost {overhead * 1e6:.2f} µs a step, taken off every figure)")
-    print(f"native AziState      {best_native:7.2f} µs/decision")
-    print(f"ChanceState          {best_chance:7.2f} µs/decision   {best_chance / best_native:.2f}×")
-    print(f"ChanceState chance   {best_step:7.2f} µs/chance step, {steps_per_game:.1f} steps/game")
+    print(f"load average {load_before} before, {load_average()} after")
+    print(f"native AziState      {statistics.median(natives):7.2f} µs/decision (median)")
+    print(
+        f"ChanceState          {statistics.median(chances):7.2f} µs/decision"
+        f"   {statistics.median(ratios):.2f}×"
+    )
+    print(
+        f"ChanceState chance   {statistics.median(steps_each):7.2f} µs/chance step,"
+        f" {steps_per_game:.1f} steps/game"
+    )
+    print(summary("ChanceState / native per decision", ratios, GOAL))
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ __all__ = [
     "ActionIndexError",
     "CardParseError",
     "CardRulesError",
+    "EngineError",
     "IllegalActionError",
     "InvalidArrangementError",
     "InvalidCardsError",
@@ -121,6 +122,12 @@ class SeedIndexError(InvalidSeedError, IndexError):
 class SimulationError(CardRulesError):
     """A simulation that cannot run as asked (wrong number of bots, bad counts), or a bot
     that failed while playing; the message names the bot, its seat and the game."""
+
+
+class EngineError(SimulationError):
+    """An engine (a program that plays by the ``cardrules-engine`` protocol) that cannot be
+    used as asked: a command that names no program, or an option it does not accept.
+    An engine that misbehaves in a game is not an error: it forfeits that game."""
 
 
 class PairNotFoundError(SimulationError, KeyError):

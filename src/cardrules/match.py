@@ -138,6 +138,8 @@ class _Game(Protocol):
     @property
     def current_player(self) -> int | None: ...
 
+    def forfeit_returns(self, seat: int) -> tuple[int, ...]: ...
+
     @property
     def history(self) -> tuple[Turn[Any], ...]: ...
 
@@ -222,6 +224,13 @@ class Match(Generic[G, A, E]):
         if following is None:
             return self._replace(self._history, game, game)
         return self._replace(self._history.add(game), following, game)
+
+    def forfeit_returns(self, seat: int) -> tuple[int, ...]:
+        """Each seat's returns if ``seat`` forfeits here: the games already played stand,
+        and the current game is forfeited by its own rule (see its rules page)."""
+        current = self.current.forfeit_returns(seat)
+        played: tuple[int, ...] = self.returns()  # type: ignore[attr-defined]
+        return tuple(a + b for a, b in zip(played, current, strict=True))
 
     # ----------------------------------------------------- the state protocol
 

@@ -39,6 +39,7 @@ __all__ = [
     "MAX_SEAT_NAME",
     "VERSION",
     "GameRecord",
+    "check_seat_name",
     "check_summary",
     "dump_json",
     "json_object",
@@ -268,13 +269,36 @@ MAX_SEAT_NAME = 200
 """The longest name of a seat's bot or player, in characters."""
 
 
+def check_seat_name(name: object) -> str:
+    """``name`` if it may name a seat's bot or player in a record: text of at most
+    :data:`MAX_SEAT_NAME` printable characters (no line break, tab or other control).
+
+    The one rule for both record forms: a JSON record's ``"seats"`` and a text
+    record's ``Seat0``, ``Seat1``... tags, read or written. Anything else raises
+    :class:`InvalidStateError` naming it.
+
+    >>> check_seat_name("greedy")
+    'greedy'
+    >>> check_seat_name("tab\\there")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: a seat's name must be at most 200 printable ... 'tab\\there'
+    """
+    if not isinstance(name, str) or len(name) > MAX_SEAT_NAME or not name.isprintable():
+        raise InvalidStateError(
+            f"a seat's name must be at most {MAX_SEAT_NAME} printable characters on one line,"
+            f" got {_show(name)}"
+        )
+    return name
+
+
 def record_seats(data: object) -> tuple[str, ...] | None:
     """Who sat in each seat, as a record's optional ``"seats"`` list names them (``None``
     when it names nobody, as records before 0.3.0 do).
 
     ``cardrules simulate --out`` and :func:`cardrules.runner.simulate` write it next to
-    the record's other keys; a name is text of at most :data:`MAX_SEAT_NAME` characters
-    on one line. Anything else raises :class:`InvalidStateError`.
+    the record's other keys; each name passes :func:`check_seat_name`. Anything else
+    raises :class:`InvalidStateError`.
 
     >>> record_seats({"seats": ["greedy", "solver", "greedy", "solver"]})
     ('greedy', 'solver', 'greedy', 'solver')
@@ -286,19 +310,13 @@ def record_seats(data: object) -> tuple[str, ...] | None:
     seats = _object(data, "a game record").get("seats")
     if seats is None:
         return None
-    if (
-        not isinstance(seats, list)
-        or len(seats) > MAX_SEATS
-        or not all(
-            isinstance(name, str) and len(name) <= MAX_SEAT_NAME and name.isprintable()
-            for name in seats
-        )
-    ):
-        raise InvalidStateError(
-            f"a record's seats must be a list of at most {MAX_SEATS} one-line names of at"
-            f" most {MAX_SEAT_NAME} characters, got {_show(seats)}"
-        )
-    return tuple(seats)
+    what = f"a record's seats must be a list of at most {MAX_SEATS} names"
+    if not isinstance(seats, list) or len(seats) > MAX_SEATS:
+        raise InvalidStateError(f"{what}, got {_show(seats)}")
+    try:
+        return tuple(check_seat_name(name) for name in seats)
+    except InvalidStateError as exc:
+        raise InvalidStateError(f"{what}: {exc}") from None
 
 
 def _family(kind: str) -> str:

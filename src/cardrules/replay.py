@@ -33,10 +33,12 @@ import re
 from collections.abc import Iterable
 from html import escape
 from typing import Any
+from xml.sax.saxutils import escape as xml_escape
 
 from cardrules import svg
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError
+from cardrules.record import GameRecord
 from cardrules.registry import load_game
 
 __all__ = [
@@ -79,10 +81,57 @@ def load_state(record: object) -> Any:
 @svg.checked
 def frames_of(state: Any) -> list[Any]:
     """Every position of ``state``'s game, from the opening to ``state`` itself."""
-    positions = [svg.start_of(state)]
+    positions = [_opening(state)]
     for turn in state.history:
         positions.append(positions[-1].apply(turn.action))
     return positions
+
+
+def _opening(state: Any) -> Any:
+    """The opening position of ``state``'s game: as its pictures know it, or else from
+    the game protocol alone, as its record starts it (its rules, first dealer and
+    dealing through the registry)."""
+    try:
+        return svg.start_of(state)
+    except svg.DrawingError:
+        pass
+    data = state.to_json()
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise CardRulesError(
+            f"a {type(state).__name__} has no record to replay: its to_json() must write"
+            " a record in the shared format of cardrules.records"
+        )
+    record = GameRecord.from_json(data, data["game"])
+    family, _, kind = record.game.partition("-")
+    game = load_game(family, **{k: v for k, v in record.rules.items() if k != "dealer"})
+    new = game.new_match if kind else game.new_state
+    return new(dealer=record.rules.get("dealer"), dealing=record.dealing)
+
+
+def _picture(position: Any, player: int | None) -> str:
+    """The picture of ``position`` as ``player`` sees it: the game's own, or else the
+    text of the position (or of the seat's observation) as a picture."""
+    if svg.drawable(position):
+        return svg.render(position, player)
+    seen = position if player is None else position.observation(player)
+    lines = [piece for line in str(seen).splitlines() for piece in _wrapped(line)][:_ROWS]
+    rows = "".join(
+        f'<text x="12" y="{24 + 18 * n}" font-family="monospace" font-size="14"'
+        f' text-anchor="start" fill="#f1f8e9" xml:space="preserve">{xml_escape(line)}</text>'
+        for n, line in enumerate(lines)
+    )
+    width = max(_WIDTH, 24 + 8.5 * max(map(len, lines), default=0))
+    height = max(_HEIGHT, 24 + 18 * len(lines))
+    return svg.document(width, height, rows, type(position).__name__)
+
+
+_ROWS = 60
+_COLUMNS = 110
+_WIDTH, _HEIGHT = 640, 360  # room enough that a short text is not blown up to fill a page
+
+
+def _wrapped(line: str) -> list[str]:
+    return [line[start : start + _COLUMNS] for start in range(0, len(line), _COLUMNS)] or [""]
 
 
 def steps_of(state: Any, player: int | None = None) -> list[svg.Frame]:
@@ -96,11 +145,15 @@ def steps_of(state: Any, player: int | None = None) -> list[svg.Frame]:
     ['the opening position', 'seat 2: play']
     """
     positions = frames_of(state)
-    found = [svg.Frame("the opening position", svg.render(positions[0], player))]
+    found = [svg.Frame("the opening position", _picture(positions[0], player))]
     for turn, text, position in zip(
         state.history, _actions(positions, player), positions[1:], strict=True
     ):
-        found.extend(svg.steps(position, f"seat {turn.player}: {text}", player))
+        caption = f"seat {turn.player}: {text}"
+        if svg.drawable(position):
+            found.extend(svg.steps(position, caption, player))
+        else:
+            found.append(svg.Frame(caption, _picture(position, player)))
     return found
 
 

@@ -10,16 +10,22 @@
 
 where each ``stat`` is :meth:`Stat.to_json <cardrules.runner.Stat.to_json>` and
 ``columns`` holds the game's own columns by seat (an empty list when it has none).
+A run with a seated bot (an engine) adds to each game ``"times"``, the seconds each
+seat used (``null`` for a plain bot), and to a forfeited game ``"fault"``
+(:meth:`Fault.to_json <cardrules.seats.Fault.to_json>`); results without them read
+as before.
 Reading checks every field and raises :class:`~cardrules.errors.SimulationError`
 naming the first one that is wrong.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Protocol
 
 from cardrules.cards import _show
 from cardrules.errors import SimulationError
+from cardrules.seats import Fault
 from cardrules.tables import Scalar, check_columns
 
 __all__ = ["KIND", "VERSION", "read_simulation", "simulation_json"]
@@ -28,9 +34,17 @@ KIND = "cardrules simulation"
 VERSION = 1
 
 _GAME_KEYS = ("index", "seed", "seating", "returns", "turns", "columns")
+_ENGINE_KEYS = ("fault", "times")
 
 GameFields = tuple[
-    int, int, tuple[int, ...], tuple[int, ...], int, tuple[tuple[tuple[str, Scalar], ...], ...]
+    int,
+    int,
+    tuple[int, ...],
+    tuple[int, ...],
+    int,
+    tuple[tuple[tuple[str, Scalar], ...], ...],
+    Fault | None,
+    tuple[float | None, ...],
 ]
 """A game's fields in :class:`~cardrules.runner.GameResult` order."""
 
@@ -52,6 +66,10 @@ class _Game(Protocol):
     def turns(self) -> int: ...
     @property
     def columns(self) -> tuple[tuple[tuple[str, Scalar], ...], ...]: ...
+    @property
+    def fault(self) -> Fault | None: ...
+    @property
+    def times(self) -> tuple[float | None, ...]: ...
 
 
 class _Result(Protocol):
@@ -81,18 +99,24 @@ def _json(result: _Result) -> dict[str, Any]:
         "interval": "Student's t, 95% confidence",
         "per_bot": [stat.to_json() for stat in result.per_bot],
         "per_seat": [stat.to_json() for stat in result.per_seat],
-        "games": [
-            {
-                "index": game.index,
-                "seed": game.seed,
-                "seating": list(game.seating),
-                "returns": list(game.returns),
-                "turns": game.turns,
-                "columns": [dict(columns) for columns in game.columns],
-            }
-            for game in result.games
-        ],
+        "games": [_game_json(game) for game in result.games],
     }
+
+
+def _game_json(game: _Game) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "index": game.index,
+        "seed": game.seed,
+        "seating": list(game.seating),
+        "returns": list(game.returns),
+        "turns": game.turns,
+        "columns": [dict(columns) for columns in game.columns],
+    }
+    if game.times:
+        data["times"] = list(game.times)
+    if game.fault is not None:
+        data["fault"] = game.fault.to_json()
+    return data
 
 
 def read_simulation(data: dict[str, Any]) -> tuple[tuple[str, ...], list[GameFields]]:
@@ -144,8 +168,14 @@ def _ints(value: object, what: str) -> tuple[int, ...]:
 
 def _game(data: object, number: int, players: int) -> GameFields:
     where = f"game {number}"
-    if not isinstance(data, dict) or set(data) != set(_GAME_KEYS):
-        raise SimulationError(f"{where} must have exactly the keys {list(_GAME_KEYS)}")
+    if not isinstance(data, dict) or not set(_GAME_KEYS) <= set(data) <= {
+        *_GAME_KEYS,
+        *_ENGINE_KEYS,
+    }:
+        raise SimulationError(
+            f"{where} must have exactly the keys {list(_GAME_KEYS)}, and may have"
+            f" {list(_ENGINE_KEYS)}"
+        )
     index = _int(data["index"], f"the index of {where}", 0)
     seed = _int(data["seed"], f"the seed of {where}", 0, _SEEDS)
     seating = _ints(data["seating"], f"the seating of {where}")
@@ -165,4 +195,24 @@ def _game(data: object, number: int, players: int) -> GameFields:
         check_columns(value, f"the columns of {where}, seat {seat}")
         for seat, value in enumerate(columns)
     )
-    return index, seed, seating, returns, turns, seats
+    fault = None
+    if data.get("fault") is not None:
+        fault = Fault.from_json(data["fault"])
+        if fault.seat >= players or fault.game != index or fault.seed != seed:
+            raise SimulationError(f"the fault of {where} does not match its game: {fault}")
+    return index, seed, seating, returns, turns, seats, fault, _times(data, where, players)
+
+
+def _times(data: dict[str, Any], where: str, players: int) -> tuple[float | None, ...]:
+    if "times" not in data:
+        return ()
+    times = _list(data["times"], f"the times of {where}")
+    if len(times) != players or not all(
+        time is None or (type(time) in (int, float) and math.isfinite(time) and time >= 0)
+        for time in times
+    ):
+        raise SimulationError(
+            f"the times of {where} must be {players} non-negative numbers or nulls,"
+            f" got {_show(times)}"
+        )
+    return tuple(None if time is None else float(time) for time in times)

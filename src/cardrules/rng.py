@@ -233,6 +233,17 @@ class Rng:
         """A generator resuming at a given internal state (see ``repr``)."""
         return cls(state)
 
+    @property
+    def state(self) -> int:
+        """The internal state: ``Rng.from_state(rng.state)`` draws what ``rng`` draws next.
+
+        >>> rng = Rng(7)
+        >>> _ = rng.randbelow(10)
+        >>> Rng.from_state(rng.state).randbelow(10) == rng.randbelow(10)
+        True
+        """
+        return self._state
+
     def next_u64(self) -> int:
         """The next 64-bit unsigned integer."""
         self._state = (self._state + _GAMMA) & _MASK

@@ -41,10 +41,12 @@ import attrs
 
 from cardrules.bot import Bot, LegalView, bot_name
 from cardrules.cards import _show
-from cardrules.errors import CardRulesError, IllegalActionError, SimulationError
+from cardrules.errors import CardRulesError, IllegalActionError, InvalidStateError, SimulationError
 from cardrules.game import GameState, LegalActions, Turn
-from cardrules.record import FORMAT, dump_json, json_object
+from cardrules.record import FORMAT, check_seat_name, dump_json, json_object
+from cardrules.registry import Game
 from cardrules.rng import Rng, check_seed, derive_seed, game_seeds
+from cardrules.seats import Fault, ForfeitedGame, SeatedBot, play_seated
 from cardrules.tables import Row, Scalar, check_columns, data_frame
 
 __all__ = [
@@ -397,7 +399,14 @@ class GameResult:
     turns: int
     columns: tuple[SeatColumns, ...] = ()
     """The game's own columns by seat, from the final state's ``result_columns()``
-    (empty when the game defines none): Hazari's rounds won, Azi's tricks and bids."""
+    (empty when the game defines none, and for a forfeited game): Hazari's rounds won,
+    Azi's tricks and bids."""
+    fault: Fault | None = None
+    """The forfeit that ended the game early (see :mod:`cardrules.seats`), else None;
+    ``returns`` are then the game's forfeit returns."""
+    times: tuple[float | None, ...] = attrs.field(default=(), eq=False)
+    """The seconds each seated bot (an engine) used deciding, by seat, ``None`` for a
+    plain bot; empty when no seat was seated. Not compared: clocks differ run to run."""
 
     def bot_return(self, bot: int) -> int:
         """The return of bot number ``bot`` in this game."""
@@ -408,11 +417,18 @@ class GameResult:
         return self.returns[self.seating.index(bot)]
 
     def rows(self, bot_names: Sequence[str]) -> Iterator[Row]:
-        """One flat row per seat: game, seed, seat, bot number and name, return, turns,
-        then the game's own columns."""
+        """One flat row per seat: game, seed, seat, bot number and name, return, turns;
+        where a seat was seated (an engine), the ``fault`` kind of a forfeiting seat
+        (else None) and each seat's ``time`` in seconds (None for a plain bot); then the
+        game's own columns."""
         for seat, bot in enumerate(self.seating):
             row: Row = {"game": self.index, "seed": self.seed, "seat": seat, "bot_index": bot}
             row |= {"bot": bot_names[bot], "return": self.returns[seat], "turns": self.turns}
+            if self.times:
+                fault = self.fault
+                row["fault"] = fault.kind if fault is not None and fault.seat == seat else None
+                time = self.times[seat]
+                row["time"] = None if time is None else round(time, 6)
             row |= dict(self.columns[seat]) if self.columns else {}
             yield row
 
@@ -428,6 +444,22 @@ class SimulationResult:
     def num_games(self) -> int:
         """How many games were played."""
         return len(self.games)
+
+    @property
+    def faults(self) -> tuple[Fault, ...]:
+        """The forfeits of the run, in game order (see :mod:`cardrules.seats`)."""
+        return tuple(game.fault for game in self.games if game.fault is not None)
+
+    def bot_time(self, bot: int) -> Stat | None:
+        """The seconds bot number ``bot`` used per game where it was timed (an engine),
+        or None if it never was."""
+        times: list[float] = []
+        for game in self.games:
+            if game.times and bot in game.seating:
+                time = game.times[game.seating.index(bot)]
+                if time is not None:
+                    times.append(time)
+        return Stat.of(times) if times else None
 
     @property
     def per_seat(self) -> tuple[Stat, ...]:
@@ -464,7 +496,7 @@ class SimulationResult:
         lines += [
             f"{label:<{width}}  {_row(s)}" for label, s in zip(seats, self.per_seat, strict=True)
         ]
-        return "\n".join(lines)
+        return "\n".join(lines + _engine_lines(self, bots))
 
     def to_rows(self) -> Iterator[Row]:
         """Flat dicts, one per game and seat, in game then seat order (see
@@ -509,6 +541,38 @@ class SimulationResult:
         return result
 
 
+MAX_FAULT_LINES = 20
+"""The most forfeits :meth:`SimulationResult.table` lists one by one."""
+
+
+def _engine_lines(result: SimulationResult, bots: list[str]) -> list[str]:
+    """The table's lines on engines: each timed bot's seconds per game, and the forfeits."""
+    lines = []
+    for bot, label in enumerate(bots):
+        stat = result.bot_time(bot)
+        if stat is not None:
+            lines.append(f"time of {label}: {stat.mean:.3f} s per game (most {_most(result, bot)})")
+    faults = result.faults
+    if faults:
+        kinds: dict[str, int] = {}
+        for fault in faults:
+            kinds[fault.kind] = kinds.get(fault.kind, 0) + 1
+        counted = ", ".join(f"{count} {kind}" for kind, count in kinds.items())
+        lines.append(f"{len(faults)} forfeit{'s' * (len(faults) != 1)} ({counted}):")
+        lines += [f"  {fault}" for fault in faults[:MAX_FAULT_LINES]]
+        if len(faults) > MAX_FAULT_LINES:
+            lines.append(f"  ... and {len(faults) - MAX_FAULT_LINES} more")
+    return ["", *lines] if lines else []
+
+
+def _most(result: SimulationResult, bot: int) -> str:
+    most = max(
+        (game.times[game.seating.index(bot)] or 0.0 for game in result.games if game.times),
+        default=0.0,
+    )
+    return f"{most:.3f} s"
+
+
 def _header(label: str, width: int) -> str:
     return f"{label:<{width}}  {'mean':>10}  {'± 95% CI':>9}  {'95% CI':>21}"
 
@@ -528,6 +592,8 @@ def play_game(
     bots: Sequence[object],
     rngs: Sequence[Rng],
     on_turn: Callable[[S, Turn[Any]], None] | None = None,
+    *,
+    game: str | None = None,
 ) -> S:
     """Play ``state`` to the end with ``bots[seat]`` drawing from ``rngs[seat]``.
 
@@ -535,6 +601,10 @@ def play_game(
     actions. A bot answering with an illegal action raises
     :class:`~cardrules.errors.IllegalActionError` naming the bot.
     ``on_turn(new_state, turn)`` is called after each action.
+
+    Seated bots (engines, :mod:`cardrules.seats`) sit down to the game, named by
+    ``game`` as spec text; a seat that forfeits raises
+    :class:`~cardrules.seats.ForfeitedGame` with the fault and the forfeit returns.
     """
     _check_state(state, "play_game needs a game state")
     players = _checked_bots(bots)
@@ -550,6 +620,14 @@ def play_game(
             f"the game has {state.num_players} seats but got {len(players)} bots"
             f" and {len(rngs)} generators"
         )
+    if game is not None and not isinstance(game, str):
+        raise SimulationError(f"game must be spec text or None, got {_show(game)}")
+    if any(isinstance(bot, SeatedBot) for bot in players):
+        played = play_seated(state, players, rngs, game=game, ask=_ask, on_turn=on_turn)
+        if played.fault is not None:
+            raise ForfeitedGame(played.fault, played.state, played.returns)
+        final: S = played.state
+        return final
     while not state.is_terminal:
         seat = state.current_player
         if seat is None:
@@ -635,6 +713,9 @@ class _Task:
     stop: int
     rotate: bool
     records: bool
+    spec: str | None = None
+    """The game as spec text, for seated bots; None if the factory is no registered game."""
+    seated: bool = False
 
 
 def _seating(index: int, players: int, rotate: bool) -> tuple[int, ...]:
@@ -653,14 +734,28 @@ def _run_task(task: _Task) -> tuple[tuple[GameResult, ...], tuple[str, ...]]:
         seat_bots = [task.bots[b] for b in seating]
         rngs = [Rng(derive_seed(task.seed, BOT_STREAM + index, b)) for b in seating]
         start = task.new_game(game_seed)
+        fault: Fault | None = None
+        times: tuple[float | None, ...] = ()
         try:
-            final = play_game(start, seat_bots, rngs)
+            if task.seated:
+                played = play_seated(
+                    start, seat_bots, rngs, game=task.spec, ask=_ask, index=index, seed=game_seed
+                )
+                final, returns, fault, times = (
+                    played.state,
+                    played.returns,
+                    played.fault,
+                    played.times,
+                )
+            else:
+                final = play_game(start, seat_bots, rngs)
+                returns = tuple(final.returns())
         except (IllegalActionError, SimulationError) as exc:
             where = f"{_game_text(task.new_game, start)} game {index} (seed {game_seed})"
             raise type(exc)(f"{where}: {exc}") from exc
-        returns = tuple(final.returns())
-        columns = _result_columns(final)
-        results.append(GameResult(index, game_seed, seating, returns, len(final.history), columns))
+        columns = () if fault is not None else _result_columns(final)
+        turns = len(final.history)
+        results.append(GameResult(index, game_seed, seating, returns, turns, columns, fault, times))
         if task.records:
             record = final.to_json()
             if isinstance(record, dict) and record.get("format") == FORMAT:
@@ -728,18 +823,43 @@ def simulate(
     players = first.num_players
     if len(bots) != players:
         raise SimulationError(f"the game has {players} seats but {len(bots)} bots were given")
+    if records is not None:
+        _check_seat_names(bots)
     size = chunk_size or max(1, min(50, games // 40))
+    seated = any(isinstance(bot, SeatedBot) for bot in bots)
+    spec = str(new_game) if isinstance(new_game, Game) else None
     tasks = (
-        _Task(new_game, bots, seed, start, stop, rotate_seats, records is not None)
+        _Task(new_game, bots, seed, start, stop, rotate_seats, records is not None, spec, seated)
         for start, stop in _chunks(games, size)
     )
     results: list[GameResult] = []
-    for chunk_results, chunk_records in _ordered(tasks, executor, games, progress):
-        results.extend(chunk_results)
-        if records is not None:
-            for line in chunk_records:
-                records.write(line + "\n")
+    try:
+        for chunk_results, chunk_records in _ordered(tasks, executor, games, progress):
+            results.extend(chunk_results)
+            if records is not None:
+                for line in chunk_records:
+                    records.write(line + "\n")
+    finally:
+        _close_seated(bots)
     return SimulationResult(tuple(bot_name(bot) for bot in bots), tuple(results))
+
+
+def _close_seated(bots: Sequence[Bot]) -> None:
+    """Close the seated bots that can be closed (an engine stops its processes here)."""
+    for bot in bots:
+        close = getattr(bot, "close", None) if isinstance(bot, SeatedBot) else None
+        if callable(close):
+            close()
+
+
+def _check_seat_names(bots: Sequence[object]) -> None:
+    """The bots' names may name seats in a record (the ``seats`` it writes), or
+    SimulationError before any game is played."""
+    for bot in bots:
+        try:
+            check_seat_name(bot_name(bot))
+        except InvalidStateError as exc:
+            raise SimulationError(f"a record cannot name a bot's seat: {exc}") from None
 
 
 def _check_run_options(

@@ -82,6 +82,7 @@ from cardrules.record import json_object
 from cardrules.registry import BotFactory, Game, load_game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import (
+    MAX_FAULT_LINES,
     MAX_GAMES,
     MAX_RESAMPLES,
     SimulationResult,
@@ -90,11 +91,13 @@ from cardrules.runner import (
     format_interval,
     simulate,
 )
+from cardrules.seats import Fault
 from cardrules.tables import Row, data_frame
 
 __all__ = [
     "BOOTSTRAP_BELOW",
     "BOOTSTRAP_STREAM",
+    "PairFault",
     "PairResult",
     "Standing",
     "TournamentResult",
@@ -164,6 +167,31 @@ class PairResult:
 
 
 @attrs.frozen
+class PairFault:
+    """A forfeit in a ladder: the pair that played, whether it was the deal's replay (the
+    roles swapped), and the :class:`~cardrules.seats.Fault` (its bot named as the ladder
+    names it). The deal's seed and the seat replay the game."""
+
+    first: str
+    second: str
+    replay: bool
+    fault: Fault
+
+    def __str__(self) -> str:
+        game = "replay" if self.replay else "first game"
+        return f"{self.fault} [{self.first} against {self.second}, {game}]"
+
+    def to_json(self) -> dict[str, Any]:
+        """The forfeit as a JSON-ready dict."""
+        return {
+            "first": self.first,
+            "second": self.second,
+            "replay": self.replay,
+            "fault": self.fault.to_json(),
+        }
+
+
+@attrs.frozen
 class Standing:
     """One bot against the field: its mean return and its mean paired difference."""
 
@@ -196,6 +224,9 @@ class TournamentResult:
     played: int = attrs.field(eq=False)
     """The games really played: an alias's games are reused, and a bot against its
     alias needs no replay. Bookkeeping only: results compare equal without it."""
+    faults: tuple[PairFault, ...] = ()
+    """The forfeits (engines that crashed, hung or answered nonsense), pair by pair in
+    game order; each cost its game only (see :mod:`cardrules.seats`)."""
 
     @property
     def total_games(self) -> int:
@@ -256,6 +287,16 @@ class TournamentResult:
             for p in self.pairs
         ]
         lines += _grid(headers + ["bootstrap 95% CI"] * boot, rows, left={0, 1})
+        if self.faults:
+            count = len(self.faults)
+            lines += [
+                "",
+                f"Forfeits ({count} game{'s' * (count != 1)}, each scored by the"
+                " game's forfeit rule)",
+            ]
+            lines += [f"  {fault}" for fault in self.faults[:MAX_FAULT_LINES]]
+            if count > MAX_FAULT_LINES:
+                lines.append(f"  ... and {count - MAX_FAULT_LINES} more")
         return "\n".join(lines)
 
     def to_rows(self, table: str = "standings") -> Iterator[Row]:
@@ -333,6 +374,7 @@ class TournamentResult:
                 }
                 for s in self.standings
             ],
+            "faults": [fault.to_json() for fault in self.faults],
         }
 
     @classmethod
@@ -371,6 +413,7 @@ class TournamentResult:
                     )
                     for s in data["standings"]
                 ),
+                faults=tuple(_pair_fault(item) for item in data.get("faults", [])),
             )
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise InvalidStateError(f"a malformed tournament result: {_show(exc)}") from exc
@@ -478,6 +521,7 @@ def tournament(
     # A name that is another's alias (the same factory) plays the same games: reuse them.
     played: dict[tuple[int, int], tuple[list[float], list[float]]] = {}
     offset = played_games = 0
+    faults: list[PairFault] = []
     for a, b in pairs:
         first_factory, second_factory = factories[names[a]], factories[names[b]]
         key = (id(first_factory), id(second_factory))
@@ -503,6 +547,7 @@ def tournament(
             )
             returns[a, b] = played[key] = _deal_returns(first, replay, players)
             played_games += games if first is replay else 2 * games
+            faults += _pair_faults((names[a], names[b]), (first, replay), players)
         offset += 2 * games
     draws = itertools.count()
 
@@ -553,6 +598,7 @@ def tournament(
         pairs=tuple(pair_results),
         standings=tuple(standings),
         played=played_games,
+        faults=tuple(faults),
     )
 
 
@@ -644,6 +690,29 @@ def _grid(headers: list[str], rows: list[list[str]], left: set[int]) -> list[str
         ).rstrip()
 
     return [line(headers), *(line(row) for row in rows)]
+
+
+def _pair_fault(data: dict[str, Any]) -> PairFault:
+    if type(data["replay"]) is not bool:
+        raise TypeError(f"replay must be true or false, got {_show(data['replay'])}")
+    return PairFault(
+        str(data["first"]), str(data["second"]), data["replay"], Fault.from_json(data["fault"])
+    )
+
+
+def _pair_faults(
+    names: tuple[str, str], runs: tuple[SimulationResult, SimulationResult], players: int
+) -> list[PairFault]:
+    """The forfeits of a pair's two runs, each fault's bot named as the ladder names it."""
+    roles = lineup(players)
+    found = []
+    for replay, run in enumerate(runs[: 1 if runs[0] is runs[1] else 2]):
+        for game in run.games:
+            fault = game.fault
+            if fault is not None:
+                name = names[roles[game.seating[fault.seat]] ^ replay]
+                found.append(PairFault(*names, bool(replay), attrs.evolve(fault, bot=name)))
+    return found
 
 
 def _stat_from(data: dict[str, Any]) -> Stat:

@@ -100,5 +100,5 @@ def test_azi_check_refuses_a_file_that_is_not_utf8(
     assert captured.out == ""
     assert captured.err == (
         f"cardrules azi: error: {str(path)!r} is not UTF-8 text (byte 0xe9 at offset 28);"
-        " records are JSON in UTF-8\n"
+        " records are JSON or text records in UTF-8\n"
     )

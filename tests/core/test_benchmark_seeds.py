@@ -27,6 +27,7 @@ pytestmark = pytest.mark.skipif(
 
 STRENGTH_SCRIPTS = (
     "bench_bots",
+    "bench_engine",
     "edge_azi",
     "edge_openspiel_ismcts",
     "ladder",
@@ -34,7 +35,8 @@ STRENGTH_SCRIPTS = (
     "tournament_hazari",
     "tournament_hazari_field",
 )
-"""The scripts whose figures measure how well bots play (``bench_bots``: how fast)."""
+"""The scripts whose figures measure how well bots play (``bench_bots`` and
+``bench_engine``: how fast)."""
 
 TUNING_SCRIPTS = ("azi_decisions",)
 """Tools for choosing parameters: they run on tuning seeds unless told otherwise."""

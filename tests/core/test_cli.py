@@ -239,17 +239,18 @@ INTERRUPTS = [
     (("hazari", "table"), [], "cardrules.cli.hazari_eval.combination_table"),
     (("hazari", "arrange"), ["AS"], "cardrules.cli.hazari_arrange.arrange_text"),
     (("hazari", "value-tables"), ["--jobs", "2"], "cardrules.cli.hazari_arrange.generate_tables"),
-    (("hazari", "check"), ["-"], "cardrules.cli.records.read_records"),
+    (("hazari", "check"), ["-"], "cardrules.cli.record_files.entries"),
     (("hazari", "stats"), ["--engine", "scalar"], "cardrules.cli.hazari_stats.simulate"),
     (("azi", "rules"), [], "cardrules.cli.azi.AziRules"),
-    (("azi", "check"), ["-"], "cardrules.cli.records.read_records"),
+    (("azi", "check"), ["-"], "cardrules.cli.record_files.entries"),
     (("play",), ["azi", "--human", "1"], "cardrules.cli.play.play_game"),
     (("simulate",), ["azi", "--jobs", "2"], "cardrules.cli.simulate.simulate"),
     (("tournament",), ["hazari", "--jobs", "2"], "cardrules.cli.tournament.tournament"),
-    (("records", "convert"), ["-", "--to", "text"], "cardrules.cli.records.read_text"),
-    (("records", "show"), ["-"], "cardrules.cli.records.read_text"),
+    (("records", "convert"), ["-", "--to", "text"], "cardrules.cli.record_files.entries"),
+    (("records", "show"), ["-"], "cardrules.cli.record_files.entries"),
     (("records", "html"), ["-", "-o", os.devnull], "cardrules.cli.records_html.replay_html"),
     (("demo",), [], "cardrules.cli.demo.play_narrated"),
+    (("engine", "serve"), ["random"], "cardrules.cli.engine.serve"),
 ]
 
 

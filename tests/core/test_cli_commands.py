@@ -210,7 +210,8 @@ def test_your_own_bot_as_module_attr(capsys: pytest.CaptureFixture[str], bot_pat
         "mybots.simple:FirstBot,random",
     )
     assert status == 0, err
-    assert "0:mybots.simple:FirstBot" in out and "1:random" in out
+    assert "0:first" in out and "1:random" in out, "tables name a bot by its name attribute"
+    assert "mybots.simple" not in out
     status, out, err = run(
         capsys,
         "tournament",
@@ -222,7 +223,7 @@ def test_your_own_bot_as_module_attr(capsys: pytest.CaptureFixture[str], bot_pat
         "random,mybots.simple:make_first",
     )
     assert status == 0, err
-    assert "mybots.simple:make_first" in out
+    assert "first" in out.split() and "mybots.simple:make_first" not in out
 
 
 @pytest.mark.parametrize(
@@ -254,7 +255,7 @@ def test_your_own_bot_from_the_console_script(bot_path: Path) -> None:
         "play", "hazari", "--bots", "mybots.simple:FirstBot", "--seed", "2", path=str(bot_path)
     )
     assert done.returncode == 0, done.stderr
-    assert "seat 0 (mybots.simple:FirstBot) arranges and says up." in done.stdout
+    assert "seat 0 (first) arranges and says up." in done.stdout
     failed = script("play", "hazari", "--bots", "nope.nothing:Bot", path=str(bot_path))
     assert failed.returncode == 2 and "Traceback" not in failed.stderr
     assert "cannot import 'nope.nothing'" in failed.stderr

@@ -66,44 +66,58 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-@pytest.fixture
-def hostile_crec(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """One Azi game whose Event tag and seat 1 name carry OSC, CSI, C1 and bidi text."""
+def simulated(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """The text record of one Azi game, as ``simulate --out`` writes it."""
     plain = tmp_path / "plain.crec"
     argv = ["simulate", "azi", "--games", "1", "--quiet", "--out", str(plain)]
     assert run(capsys, *argv)[0] == 0
     text = plain.read_text(encoding="utf-8")
     assert '[Seat1 "' in text and "[Dealer " in text
-    start = text.index('[Seat1 "') + len('[Seat1 "')
-    text = text[:start] + HOSTILE + text[text.index('"', start) :]
+    return text
+
+
+@pytest.fixture
+def hostile_crec(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """One Azi game whose Event tag carries OSC, CSI, C1 and bidi text."""
+    text = simulated(tmp_path, capsys)
     text = text.replace("[Dealer ", f'[Event "{HOSTILE}"]\n[Dealer ', 1)
     path = tmp_path / "hostile.crec"
     path.write_text(text, encoding="utf-8")
     return path
 
 
-def test_records_show_escapes_tag_values_and_seat_names(
+def test_records_show_escapes_tag_values(
     hostile_crec: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, out, err = run(capsys, "records", "show", str(hostile_crec))
     assert (status, err) == (0, "")
     assert unsafe(out) == []
     shown = reference(HOSTILE)
-    assert f"Event: {shown}\n" in out and f"Seat1: {shown}\n" in out
+    assert f"Event: {shown}\n" in out
     assert "\\x1b]0;owned\\x07" in out and "\\u202e" in out and "\\x9b" in out
 
 
-def test_records_show_of_json_lines_refuses_such_seat_names_safely(
-    hostile_crec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_a_seat_name_with_controls_is_refused_by_both_formats_safely(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, jsonl, err = run(capsys, "records", "convert", str(hostile_crec), "--to", "jsonl")
-    assert (status, err) == (0, "")
-    assert json.loads(jsonl)["seats"][1] == HOSTILE  # converting keeps the data as it is
+    text = simulated(tmp_path, capsys)
+    start = text.index('[Seat1 "') + len('[Seat1 "')
+    crec = tmp_path / "hostile.crec"
+    crec.write_text(text[:start] + HOSTILE + text[text.index('"', start) :], encoding="utf-8")
+    status, out, err = run(capsys, "records", "convert", str(crec), "--to", "jsonl")
+    assert (status, out) == (1, "")  # never written as JSON its own reader refuses
+    line = text[:start].count("\n") + 1
+    assert f"line {line}: the tag Seat1: a seat's name must be" in err
+    assert unsafe(err) == []
+    plain = str(tmp_path / "plain.crec")
+    record = json.loads(run(capsys, "records", "convert", plain, "--to", "jsonl")[1])
+    record["seats"][1] = HOSTILE
     path = tmp_path / "hostile.jsonl"
-    path.write_text(jsonl, encoding="utf-8")
-    status, out, err = run(capsys, "records", "show", str(path))
-    assert status == 2 and "seats must be" in err and "no game 1" in err
-    assert unsafe(out) == [] and unsafe(err) == []
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    for argv in (["show", str(path)], ["show", str(crec)]):
+        status, out, err = run(capsys, "records", *argv)
+        assert status == 2 and "seat's name must be" in err and "game 1 (line " in err
+        assert unsafe(out) == [] and unsafe(err) == []
 
 
 def test_errors_quoting_a_bad_tag_value_are_escaped(
@@ -149,4 +163,4 @@ def test_records_show_of_a_view_record_escapes_its_tags(
     path.write_text(view, encoding="utf-8")
     status, out, err = run(capsys, "records", "show", str(path))
     assert (status, err) == (0, "") and "a view record: " in out
-    assert unsafe(out) == [] and f"Seat1: {reference(HOSTILE)}\n" in out
+    assert unsafe(out) == [] and f"Event: {reference(HOSTILE)}\n" in out

@@ -35,8 +35,10 @@ def test_simulate_csv_quotes_a_formula_bot_name(
 ) -> None:
     hostile = ['=HYPERLINK("http://x","y")', "@SUM(A1)", "+1", "-2+3"]
 
-    def renamed(game: Game, text: str | None) -> tuple[list[str], list[Any]]:
-        names, bots = parse_bots(game, text)
+    def renamed(
+        game: Game, text: str | None, time_limit: float | None = None
+    ) -> tuple[list[str], list[Any]]:
+        names, bots = parse_bots(game, text, time_limit)
         return hostile[: len(names)], bots
 
     monkeypatch.setattr(simulate_cli, "parse_bots", renamed)

@@ -140,7 +140,8 @@ def _with_bad_action(text: str) -> tuple[str, int]:
     """``text`` with its last action changed to one never legal; and that line's number."""
     lines = text.splitlines()
     last = len(lines) - 1
-    lines[last] = lines[last].rsplit(",", 1)[0] + ", raise 999" if "," in lines[last] else "x 1"
+    bad = ", s0 raise 999"
+    lines[last] = lines[last].rsplit(",", 1)[0] + bad if "," in lines[last] else "s0 x 1"
     return "\n".join(lines) + "\n", last + 1
 
 
@@ -334,7 +335,7 @@ def test_the_records_package_hands_on_the_text_names_and_one_records_names() -> 
 def test_a_game_past_a_bound_is_an_error_and_the_next_is_read(
     monkeypatch: pytest.MonkeyPatch, name: str, limit: int, message: str
 ) -> None:
-    import cardrules.records.text as module
+    import cardrules.records.text_lines as module
 
     monkeypatch.setattr(module, name, limit)
     big = '[Game "azi"]\n[Seed "1"]\n' + "play, fold, fold, fold\n" * 40 + "\n"

@@ -10,7 +10,7 @@ import pytest
 from cardrules import load_game
 from cardrules.azi.state import AziState
 from cardrules.hazari.state import HazariState
-from cardrules.records import text as records_text
+from cardrules.records import _text_game as records_text
 from cardrules.records.text import TextGame
 from cardrules.rng import Rng
 

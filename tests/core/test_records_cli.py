@@ -114,3 +114,17 @@ def test_the_installed_command_converts_standard_input(crec: Path) -> None:
         assert records == [g.record_json() for g in read_games(handle) if g.record]
     assert all(record["seats"] for record in records)
     assert io.StringIO(done.stdout).readline().startswith('{"actions"')
+
+
+def test_show_counts_every_game_of_the_file_broken_ones_too(
+    crec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = crec.read_text(encoding="utf-8").replace('[Seed "', '[Seed "x', 1)
+    bad = tmp_path / "bad.crec"
+    bad.write_text(text, encoding="utf-8")
+    status, _, err = run(capsys, "records", "show", str(bad), "--game", "1")
+    assert status == 2 and "game 1 (line 3) cannot be read: the Seed tag" in err
+    status, out, err = run(capsys, "records", "show", str(bad), "--game", "2")
+    with crec.open(encoding="utf-8") as handle:
+        second = list(read_games(handle))[1]
+    assert (status, err) == (0, "") and f"Seed: {second.tag('Seed')}\n" in out

@@ -130,6 +130,6 @@ def test_the_short_form_is_the_text_record_line() -> None:
     state = load_game("azi", players=3).new_state(seed=3, dealer=1)
     for _ in range(4):
         state = state.apply(state.legal_actions()[0])
-    actions = ", ".join(str(turn.action) for turn in state.history)
+    actions = ", ".join(f"s{turn.player} {turn.action}" for turn in state.history)
     line = f'[Dealer "1"] [Seed "3"] [Result "*"] {actions}'
     assert repr(state) == f"load_game('azi(players=3)').state_from_text('{line}')"

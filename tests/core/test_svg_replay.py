@@ -354,7 +354,7 @@ def test_two_azi_worlds_that_trade_hidden_cards_make_the_same_page(spec: str, se
         (
             "deep.jsonl",
             b"[" * 100_000 + b"]" * 100_000 + b"\n",
-            "line 1: not valid JSON: nested too deeply",
+            "line 1: not valid JSON: lists or objects nest too deeply",
         ),
         (
             "late.jsonl",

@@ -27,6 +27,7 @@ from cardrules import svg
 from cardrules.azi.actions import AziAction, parse_action
 from cardrules.azi.deal import CARDS_EACH, seats_from_left, stack
 from cardrules.azi.events import AntesPaid, AziEvent, Dealt, Folded, PotWon, Raised, TrickWon
+from cardrules.azi.forfeit import forfeit_returns
 from cardrules.azi.observation import AziObservation
 from cardrules.azi.phases import Phase
 from cardrules.azi.rules import AziRules
@@ -284,6 +285,11 @@ class AziState(Position):
     def returns(self) -> tuple[int, ...]:
         """Each seat's net chips so far (final once terminal)."""
         return self._balances
+
+    def forfeit_returns(self, seat: int) -> tuple[int, ...]:
+        """Each seat's net chips if ``seat`` forfeits the game here (A16,
+        :mod:`cardrules.azi.forfeit`)."""
+        return forfeit_returns(self, seat)
 
     @property
     def history(self) -> tuple[Turn[AziAction], ...]:

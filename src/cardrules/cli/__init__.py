@@ -21,6 +21,7 @@ from cardrules.cli import (
     cards,
     deal,
     demo,
+    engine,
     hazari,
     play,
     records_html,
@@ -43,6 +44,7 @@ COMMANDS = (
     "play",
     "simulate",
     "tournament",
+    "engine",
     "records",
     "demo",
 )
@@ -56,6 +58,7 @@ _REGISTER = {
     "play": play.register,
     "simulate": simulate.register,
     "tournament": tournament.register,
+    "engine": engine.register,
     "records": records_html.register_group,
     "demo": demo.register,
 }

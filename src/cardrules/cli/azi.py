@@ -2,10 +2,10 @@
 
 - ``cardrules azi rules [--players N] [--ante N] ...`` checks rule options and prints
   them as JSON (the form game records use);
-- ``cardrules azi check FILE`` replays and checks Azi game or match records (one
-  record, or one per line as ``cardrules simulate --out`` writes them; ``-`` reads
-  standard input; match records of 0.1.0 too), and prints each record's line
-  number and the position it reaches, or why it fails (see
+- ``cardrules azi check FILE`` replays and checks Azi game or match records (text
+  records, one JSON record, or one per line as ``cardrules simulate --out`` writes
+  them; ``-`` reads standard input; match records of 0.1.0 too), and prints each
+  record's line number and the position it reaches, or why it fails (see
   :mod:`cardrules.cli.records`).
 """
 

@@ -15,7 +15,9 @@ from typing import IO, Any
 
 import attrs
 
-from cardrules.record import FORMAT, dump_json, parse_json_text
+from cardrules.cli.usage import UsageError
+from cardrules.errors import InvalidStateError
+from cardrules.record import FORMAT, check_seat_name, dump_json, parse_json_text
 from cardrules.records.text import TextGame
 from cardrules.runner import SimulationResult
 from cardrules.tables import write_rows
@@ -53,6 +55,11 @@ class SeatedRecords:
     each game as a JSON line or, with ``text``, as a text record."""
 
     def __init__(self, file: IO[str], names: tuple[str, ...], *, rotate: bool, text: bool) -> None:
+        for name in names:
+            try:
+                check_seat_name(name)
+            except InvalidStateError as exc:
+                raise UsageError(f"a record cannot name a bot's seat: {exc}") from None
         self._file = file
         self._names = names
         self._rotate = rotate

@@ -27,7 +27,9 @@ __all__ = [
     "add_jobs_option",
     "add_players_option",
     "add_rule_options",
+    "add_time_limit_option",
     "check_jobs",
+    "check_time_limit",
     "given_rules",
     "load_cli_game",
     "max_jobs",
@@ -122,7 +124,9 @@ def add_bots_option(parser: argparse.ArgumentParser) -> None:
         " its last name, and no list puts the game's strong bot in every seat ("
         + "; ".join(lines)
         + "); case does not matter. Your own bot is module:attr, such as mypkg.bots:MyBot"
-        " (a class or function of no arguments that makes a bot)",
+        " (a class or function of no arguments that makes a bot; the module is looked up in"
+        " the current directory first), and a program speaking the engine protocol is"
+        " exec:COMMAND, such as 'exec:./mybot --depth 3'",
     )
 
 
@@ -227,12 +231,15 @@ def bot_entries(text: str | None) -> list[str] | None:
     return entries
 
 
-def parse_bots(game: Game, text: str | None) -> tuple[list[str], list[Bot]]:
+def parse_bots(
+    game: Game, text: str | None, time_limit: float | None = None
+) -> tuple[list[str], list[Bot]]:
     """One bot per seat from a comma-separated list of names (see :func:`add_bots_option`),
-    with the name of each as the user wrote it.
+    with the name of each.
 
-    The command line shows these names, the ones the user chose (``strong``), rather
-    than the names the bots give themselves.
+    A game's bot is shown as the user named it (``strong``); your own ``module:attr``
+    bot by its ``name`` attribute, as the Python API shows it; an engine
+    (``exec:COMMAND``) as written, its decisions limited to ``time_limit`` seconds.
     """
     players = game.num_players
     entries = bot_entries(text) or [game.definition.strong_bot]
@@ -240,10 +247,33 @@ def parse_bots(game: Game, text: str | None) -> tuple[list[str], list[Bot]]:
         raise UsageError(f"--bots names {len(entries)} bots but {game.name} has {players} seats")
     entries += [entries[-1]] * (players - len(entries))
     factories = dict(game.bots)
-    chosen: dict[str, Any] = {}
-    names = []
+    chosen: dict[str, tuple[str, Any]] = {}
     for entry in entries:
-        name, factory = bot_factory(entry, factories, game.name)
-        chosen.setdefault(name, factory)
-        names.append(name)
-    return names, [chosen[name]() for name in names]
+        if entry not in chosen:
+            chosen[entry] = bot_factory(entry, factories, game.name, time_limit)
+    return [chosen[entry][0] for entry in entries], [chosen[entry][1]() for entry in entries]
+
+
+def add_time_limit_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--time-limit`` option: seconds per decision for each engine seat."""
+    from cardrules.engine import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT
+
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="SECONDS",
+        help="seconds an engine seat (--bots 'exec:COMMAND') has for each decision; an engine"
+        " that takes longer forfeits the game (default"
+        f" {DEFAULT_TIME_LIMIT:g}, at most {MAX_TIME_LIMIT:g})",
+    )
+
+
+def check_time_limit(value: float | None) -> float | None:
+    """``value`` if it is a time limit an engine can have (or None); else a usage error."""
+    from cardrules.engine import MAX_TIME_LIMIT
+
+    if value is not None and not 0 < value <= MAX_TIME_LIMIT:
+        raise UsageError(
+            f"--time-limit must be above 0 and at most {MAX_TIME_LIMIT:g}, not {value}"
+        )
+    return value

@@ -1,7 +1,7 @@
 """``cardrules hazari check FILE``: replay and check Hazari deal or match records.
 
-A file holds one record or one per line (as ``cardrules simulate hazari --out``
-writes them); see :mod:`cardrules.cli.records`.
+A file holds text records (``.crec``), one JSON record or one per line (as
+``cardrules simulate hazari --out`` writes them); see :mod:`cardrules.cli.records`.
 """
 
 from __future__ import annotations

@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import io
+from collections.abc import Iterator
 from typing import Any
 
 from cardrules.bot import bot_name
 from cardrules.cli.games import add_jobs_option, check_jobs, parse_bots
 from cardrules.cli.interrupts import process_pool
-from cardrules.cli.records import read_records, read_text
+from cardrules.cli.record_files import open_records
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError, InvalidStateError
 from cardrules.hazari.state import HazariState
 from cardrules.hazari.stats import HazariStats
-from cardrules.records.text import read_games
+from cardrules.records.text import TextGame
 from cardrules.registry import load_game
 from cardrules.rng import check_seed, game_seeds
 from cardrules.runner import MAX_GAMES, simulate
@@ -135,23 +135,22 @@ def _scalar(game: Any, bots: list[Any], deals: int, seed: int, jobs: int) -> Haz
     return tally.stats
 
 
-def _recorded_deals(path: str) -> list[HazariState]:
-    """The deals of a record file; one that does not load names its line."""
-    text = read_text(path, PROG)
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    deals: list[HazariState] = []
-    if first.lstrip().startswith("{"):
-        for number, value, error in read_records(text):
+def _recorded_deals(path: str) -> Iterator[HazariState]:
+    """The deals of a record file, read one at a time; one that does not load names its
+    line."""
+    with open_records(path, PROG) as entries:
+        for entry in entries:
             try:
-                if error is not None:
-                    raise InvalidStateError(error)
-                deals.append(_deal(HazariState.from_json(_object(value)), number))
+                if entry.error is not None:
+                    raise InvalidStateError(entry.error)
+                if isinstance(entry.value, TextGame):
+                    yield _deal(entry.value.state(), entry.line)
+                else:
+                    yield _deal(HazariState.from_json(_object(entry.value)), entry.line)
             except CardRulesError as exc:
-                raise InvalidStateError(f"line {number}: {exc}") from None
-        return deals
-    for game in read_games(io.StringIO(text)):
-        deals.append(_deal(game.state(), game.line))
-    return deals
+                message = str(exc)
+                prefix = f"line {entry.line}: "
+                raise InvalidStateError(prefix + message.removeprefix(prefix)) from None
 
 
 def _object(value: object) -> dict[str, Any]:

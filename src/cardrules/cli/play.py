@@ -30,6 +30,8 @@ from cardrules.cli.games import (
     add_bots_option,
     add_game_argument,
     add_rule_options,
+    add_time_limit_option,
+    check_time_limit,
     given_rules,
     load_cli_game,
     parse_bots,
@@ -44,6 +46,7 @@ from cardrules.record import dump_json, json_object
 from cardrules.registry import Game, load_game
 from cardrules.rng import Rng, check_seed, derive_seed
 from cardrules.runner import BOT_STREAM, StopPlay, play_game
+from cardrules.seats import ForfeitedGame
 from cardrules.text import Narrator, Option
 from cardrules.view import View
 
@@ -142,12 +145,15 @@ def play_narrated(
     viewer: int | None,
     out: IO[str] | None = None,
     after_turn: Callable[[Any], None] | None = None,
+    game: str | None = None,
 ) -> Any:
     """Play ``state`` to the end, printing the narration; returns the final state.
 
     The players get what :func:`cardrules.runner.play_game` gives any bot: their
     observation and the legal actions. ``after_turn(state)`` is called after
-    each action (``--save`` writes the record there).
+    each action (``--save`` writes the record there). An engine seat (``game`` names
+    the game for it) that forfeits ends the game early: the forfeit and each seat's
+    returns are printed, and the last position is returned.
     """
     stream = out or sys.stdout
     before = [state]
@@ -163,7 +169,12 @@ def play_narrated(
         before[0] = after
 
     say(narrator.start(state, viewer))
-    final = play_game(state, players, rngs, on_turn=narrate)
+    try:
+        final = play_game(state, players, rngs, on_turn=narrate, game=game)
+    except ForfeitedGame as lost:
+        say([f"Forfeit: {terminal_safe(str(lost.fault))}."])
+        say([f"Returns by the game's forfeit rule: {', '.join(map(str, lost.returns))}."])
+        return lost.state
     say(narrator.end(final))
     return final
 
@@ -180,6 +191,7 @@ def register(commands: Any) -> None:
     add_game_argument(parser)
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     add_bots_option(parser)
+    add_time_limit_option(parser)
     parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
     parser.add_argument("--unicode", action="store_true", help="print suit symbols")
     parser.add_argument(
@@ -275,7 +287,7 @@ def _play(args: argparse.Namespace) -> int:
         name, _ = parse_spec(args.game)
         game, state = load_saved(load_cli_game(name), args.load, given_rules(args))
     players = game.num_players
-    names, seats = parse_bots(game, args.bots)
+    names, seats = parse_bots(game, args.bots, check_time_limit(args.time_limit))
     if args.human is not None and not 0 <= args.human < players:
         raise UsageError(f"--human {args.human} is not a seat in 0..{players - 1}")
     rngs = [Rng(derive_seed(seed, BOT_STREAM, seat)) for seat in range(players)]
@@ -291,7 +303,7 @@ def _play(args: argparse.Namespace) -> int:
         where = terminal_safe(args.load)
         print(f"Continuing the game saved in {where}, after {len(state.history)} actions.")
     try:
-        play_narrated(state, seats, rngs, narrator, args.human, after_turn=save)
+        play_narrated(state, seats, rngs, narrator, args.human, after_turn=save, game=str(game))
     except QuitGame:
         print("\nGame abandoned." + (f" It is saved in {args.save}." if args.save else ""))
         print("cardrules: end of input: the game was abandoned", file=sys.stderr)

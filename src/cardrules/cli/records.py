@@ -4,11 +4,12 @@
 format (:mod:`cardrules.records.text`) and JSON lines alike; each sub-command of
 ``records`` is added by one register function listed in :data:`SUBCOMMANDS`.
 
-A file holds either one record (a JSON document, on one line or pretty-printed
-over many) or one record per line (JSON lines, as ``cardrules simulate --out``
-writes them). Each record is loaded by the game's definition, which replays it
-and checks it, and reported with its line number: ``OK`` and where the game
-stands, or the reason it fails, each once on standard output. Standard error
+Every record command reads its file as a stream (:mod:`cardrules.cli.record_files`):
+text records (``.crec``), one JSON record (on one line or pretty-printed over many)
+or one record per line (JSON lines, as ``cardrules simulate --out`` writes them).
+A check loads each record by the game's definition, which replays it and checks
+it, and reports it with its line number: ``OK`` and where the game stands, or the
+reason it fails, each once on standard output. Standard error
 gets one summary line naming the failed lines (the first
 :data:`LISTED_FAILURES`, then how many more). The command exits 1 if any record
 fails, and 2 if the file cannot be read at all (missing, not UTF-8 text, empty).
@@ -17,17 +18,18 @@ fails, and 2 if the file cannot be read at all (missing, not UTF-8 text, empty).
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
+from cardrules.cli.record_files import Entry, open_records
 from cardrules.cli.text import listed, plural, terminal_safe, terminal_safe_lines
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.record import dump_json, record_seats
-from cardrules.records.text import TextGame, read_games
+from cardrules.records.text import TextGame
+from cardrules.records.text_lines import with_actor
 from cardrules.registry import GameDefinition, load_game
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "register",
     "register_convert",
     "register_show",
+    "text_games",
 ]
 
 LISTED_FAILURES = 10
@@ -54,14 +57,14 @@ def add_check_action(actions: Any, game: str, title: str, describe: Describe) ->
     """Add ``cardrules GAME check FILE``, reporting each loaded record with ``describe``."""
     check = actions.add_parser(
         "check",
-        help=f"replay and check {title} game or match records (one, or one per line)",
-        description=f"Replay and check {title} records: one record (a JSON document, possibly"
-        " pretty-printed over many lines) or one per line (JSON lines, as 'cardrules simulate"
-        " --out' writes them). Each record is reported with its line number; the exit status"
-        " is 1 if any fails, 2 if the file cannot be read.",
+        help=f"replay and check {title} game or match records (.crec text or JSON)",
+        description=f"Replay and check {title} records: a text record file (.crec), one JSON"
+        " record (possibly pretty-printed over many lines) or one per line (JSON lines, as"
+        " 'cardrules simulate --out' writes them). Each record is reported with its line"
+        " number; the exit status is 1 if any fails, 2 if the file cannot be read.",
     )
     check.add_argument(
-        "file", help="a JSON record or a JSON-lines file of records, or - for standard input"
+        "file", help="a .crec file, a JSON record or a JSON-lines file, or - for standard input"
     )
 
     def run(args: argparse.Namespace) -> int:
@@ -135,50 +138,50 @@ def read_records(text: str) -> list[tuple[int, object, str | None]]:
     return result
 
 
-def _check_one(
-    definition: GameDefinition, value: object, error: str | None, describe: Describe
-) -> tuple[list[str] | None, str | None]:
-    if error is not None:
-        return None, error
+def _check_one(definition: GameDefinition, entry: Entry, describe: Describe) -> list[str]:
+    """What ``describe`` says of the entry's record, loaded by ``definition``; a
+    record that fails raises CardRulesError saying why."""
+    if entry.error is not None:
+        raise CardRulesError(entry.error)
+    value = entry.value
+    if isinstance(value, TextGame):
+        if value.record is None:
+            value.state()  # a view record: says why it does not replay
+        value = value.record_json()
     if not isinstance(value, dict):
-        return None, f"a record must be a JSON object, got {type(value).__name__}"
-    try:
-        return describe(definition.state_from_json(value)), None
-    except CardRulesError as exc:
-        return None, str(exc)
+        raise CardRulesError(f"a record must be a JSON object, got {type(value).__name__}")
+    return describe(definition.state_from_json(value))
 
 
 def check_records(path: str, game: str, describe: Describe, prog: str) -> int:
     """Check every record in ``path`` as a record of ``game``; print a line per record."""
-    text = read_text(path, prog)
-    records = read_records(text)
-    if not records:
-        raise UsageError(f"no records in {'standard input' if path == '-' else repr(path)}", prog)
     definition = load_game(game).definition  # records of any rules, not only the defaults
-    failed: list[tuple[int, str]] = []
-    for number, value, error in records:
-        lines, error = _check_one(definition, value, error, describe)
-        if lines is None:
-            failed.append((number, error or "?"))
-            print(f"line {number}: error: {terminal_safe(error or '?')}")
-            continue
-        print(f"line {number}: OK: {terminal_safe_lines(lines[0])}")
-        for line in lines[1:]:
-            print(f"  {terminal_safe_lines(line)}")
-    if len(records) > 1:
-        print(
-            f"{plural(len(records), 'record')}: {len(records) - len(failed)} OK,"
-            f" {len(failed)} failed"
-        )
+    failed: list[int] = []
+    count = 0
+    with open_records(path, prog) as entries:
+        for entry in entries:
+            count += 1
+            try:
+                lines = _check_one(definition, entry, describe)
+            except CardRulesError as exc:
+                failed.append(entry.line)
+                print(f"line {entry.line}: error: {terminal_safe(str(exc))}")
+                continue
+            print(f"line {entry.line}: OK: {terminal_safe_lines(lines[0])}")
+            for line in lines[1:]:
+                print(f"  {terminal_safe_lines(line)}")
+    if not count:
+        raise UsageError(f"no records in {'standard input' if path == '-' else repr(path)}", prog)
+    if count > 1:
+        print(f"{plural(count, 'record')}: {count - len(failed)} OK, {len(failed)} failed")
     if not failed:
         return 0
-    numbers = [number for number, _ in failed]
-    where = f"line{'s' if len(numbers) > 1 else ''} {listed(numbers, LISTED_FAILURES)}"
-    if len(records) == 1:
+    where = f"line{'s' if len(failed) > 1 else ''} {listed(failed, LISTED_FAILURES)}"
+    if count == 1:
         print(f"{prog}: error: the record ({where}) failed", file=sys.stderr)
     else:
         print(
-            f"{prog}: error: {len(failed)} of {plural(len(records), 'record')} failed ({where})",
+            f"{prog}: error: {len(failed)} of {plural(count, 'record')} failed ({where})",
             file=sys.stderr,
         )
     return 1
@@ -209,9 +212,9 @@ def register_convert(actions: Any) -> None:
         "convert",
         help="convert records between the text format and JSON lines",
         description="Convert a file of records to the text format or to JSON lines, on"
-        " standard output. The input format is detected: JSON if its first line starts"
-        " with '{', the text format otherwise. Games that cannot be read are reported on"
-        " standard error, the others converted; the exit status is then 1.",
+        " standard output. The input format is detected: the text format if its first line"
+        " starts with a tag or a ';' comment, JSON otherwise. Games that cannot be read are"
+        " reported on standard error, the others converted; the exit status is then 1.",
     )
     convert.add_argument("file", help="a .crec or JSON-lines file, or - for standard input")
     convert.add_argument("--to", required=True, choices=("text", "jsonl"), help="output format")
@@ -241,24 +244,27 @@ SUBCOMMANDS: list[Callable[[Any], None]] = [register_convert, register_show]
 """The register functions of the ``records`` sub-commands, in help order."""
 
 
-def _games(path: str, failures: list[str]) -> Any:
-    """The games of ``path`` as text games; faults are added to ``failures``."""
-    text = read_text(path, RECORDS_PROG)
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    if not first.lstrip().startswith("{"):
-        yield from read_games(io.StringIO(text), errors=lambda exc: failures.append(str(exc)))
-        return
-    for number, value, error in read_records(text):
-        try:
-            if error is not None:
-                raise CardRulesError(error)
-            if not isinstance(value, dict) or not isinstance(value.get("game"), str):
-                raise CardRulesError("not a game record")
-            family = value["game"].partition("-")[0]
-            state = load_game(family).definition.state_from_json(value)
-            yield TextGame.of(state, seats=record_seats(value))
-        except CardRulesError as exc:
-            failures.append(f"line {number}: {exc}")
+def text_games(path: str, prog: str, failures: list[str]) -> Generator[TextGame, None, None]:
+    """The games of the file ``path`` (text or JSON records) as text games, read as they
+    are asked for; each that fails is added to ``failures`` as ``line N: why``."""
+    with open_records(path, prog) as entries:
+        for entry in entries:
+            try:
+                yield _text_game(entry)
+            except CardRulesError as exc:
+                failures.append(f"line {entry.line}: {exc}")
+
+
+def _text_game(entry: Entry) -> TextGame:
+    if entry.error is not None:
+        raise CardRulesError(entry.error)
+    value = entry.value
+    if isinstance(value, TextGame):
+        return value
+    if not isinstance(value, dict) or not isinstance(value.get("game"), str):
+        raise CardRulesError("not a game record")
+    state = load_game(value["game"].partition("-")[0]).definition.state_from_json(value)
+    return TextGame.of(state, seats=record_seats(value))
 
 
 def _finish(failures: list[str]) -> int:
@@ -270,13 +276,14 @@ def _finish(failures: list[str]) -> int:
 
 
 CONVERT = f"{RECORDS_PROG} convert"
+SHOW = f"{RECORDS_PROG} show"
 
 
 def _convert(args: argparse.Namespace) -> int:
     if args.player is not None and args.to != "text":
         raise UsageError("--player writes view records, which are text: use --to text", CONVERT)
     failures: list[str] = []
-    for game in _games(args.file, failures):
+    for game in text_games(args.file, CONVERT, failures):
         if args.player is not None:
             try:
                 game = game.for_player(args.player)
@@ -294,25 +301,32 @@ def _convert(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     if args.game < 1:
-        raise UsageError(f"--game counts from 1, not {args.game}", f"{RECORDS_PROG} show")
-    failures: list[str] = []
+        raise UsageError(f"--game counts from 1, not {args.game}", SHOW)
     found = None
-    for number, game in enumerate(_games(args.file, failures), 1):
-        if number == args.game:
-            found = game
-            break
+    with open_records(args.file, SHOW) as entries:
+        for number, entry in enumerate(entries, 1):  # the rest of the file is never read
+            if number == args.game:
+                try:
+                    found = _text_game(entry)
+                except CardRulesError as exc:
+                    raise UsageError(
+                        f"game {number} (line {entry.line}) cannot be read: {exc}", SHOW
+                    ) from None
+                break
     if found is None:
-        _finish(failures)
-        raise UsageError(f"no game {args.game} in {args.file!r}", f"{RECORDS_PROG} show")
+        raise UsageError(f"no game {args.game} in {args.file!r}", SHOW)
     for name, value in found.tags:
         print(f"{terminal_safe(name)}: {terminal_safe(value)}")
+    actors = found.actors or (None,) * len(found.actions)
     if found.record is None:
-        print("a view record: " + ", ".join(terminal_safe(action) for action in found.actions))
+        actions = ", ".join(map(with_actor, actors, found.actions))
+        print(f"a view record: {terminal_safe(actions)}")
         return 0
     states = found.states()
     print(f"\n{terminal_safe_lines(str(next(states)))}")
-    for number, (text, state) in enumerate(zip(found.actions, states, strict=True), 1):
-        player = found.record.actions[number - 1]["player"]
+    for number, (text, state, player) in enumerate(
+        zip(found.actions, states, actors, strict=True), 1
+    ):
         print(
             f"\n{number}. seat {player}: {terminal_safe(text)}\n{terminal_safe_lines(str(state))}"
         )

@@ -11,7 +11,9 @@ from cardrules.cli.games import (
     add_game_argument,
     add_jobs_option,
     add_rule_options,
+    add_time_limit_option,
     check_jobs,
+    check_time_limit,
     load_cli_game,
     parse_bots,
 )
@@ -45,6 +47,7 @@ def register(commands: Any) -> None:
     )
     add_jobs_option(parser)
     add_bots_option(parser)
+    add_time_limit_option(parser)
     parser.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     parser.add_argument(
         "--no-rotate", action="store_true", help="keep each bot in its seat (default: rotate)"
@@ -66,7 +69,8 @@ def register(commands: Any) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     game = load_cli_game(args)
     batch = batch_runner(game, args.bots) if args.engine == "batch" else None
-    names, bots = (batch[0], []) if batch else parse_bots(game, args.bots)
+    time_limit = check_time_limit(args.time_limit)
+    names, bots = (batch[0], []) if batch else parse_bots(game, args.bots, time_limit)
     seed = check_seed(args.seed)
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")

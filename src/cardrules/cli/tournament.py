@@ -15,8 +15,10 @@ from cardrules.cli.games import (
     add_game_argument,
     add_jobs_option,
     add_rule_options,
+    add_time_limit_option,
     bot_entries,
     check_jobs,
+    check_time_limit,
     load_cli_game,
 )
 from cardrules.cli.interrupts import process_pool
@@ -47,8 +49,10 @@ def register(commands: Any) -> None:
         "--bots",
         metavar="NAMES",
         help="comma-separated names of at least two different bots of the game, case does not"
-        " matter, or your own as module:attr (default: every bot of the game)",
+        " matter, your own as module:attr (looked up in the current directory first), or a"
+        " program speaking the engine protocol as exec:COMMAND (default: every bot of the game)",
     )
+    add_time_limit_option(parser)
     parser.add_argument(
         "--games",
         type=int,
@@ -65,17 +69,21 @@ def register(commands: Any) -> None:
     parser.set_defaults(run=_tournament)
 
 
-def _bots(game: Game, text: str | None) -> dict[str, BotFactory]:
+def _bots(game: Game, text: str | None, time_limit: float | None) -> dict[str, BotFactory]:
     factories = dict(game.bots)
     entries = bot_entries(text)
     if entries is None:
         return factories
     chosen: dict[str, BotFactory] = {}
+    written: dict[str, str] = {}
     for entry in entries:
-        name, factory = bot_factory(entry, factories, game.name)
-        if name in chosen:
+        name, factory = bot_factory(entry, factories, game.name, time_limit)
+        if name in chosen and written[name].lower() == entry.lower():
             raise UsageError(f"--bots names {name.lower()!r} twice", PROG)
+        if name in chosen:  # two of your own bots with one name: call this one as written
+            name = entry
         chosen[name] = factory
+        written[name] = entry
     if len(chosen) < 2:
         raise UsageError("--bots must name at least two bots", PROG)
     return chosen
@@ -83,7 +91,7 @@ def _bots(game: Game, text: str | None) -> dict[str, BotFactory]:
 
 def _tournament(args: argparse.Namespace) -> int:
     game = load_cli_game(args)
-    bots = _bots(game, args.bots)
+    bots = _bots(game, args.bots, check_time_limit(args.time_limit))
     seed = check_seed(args.seed)
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}", PROG)

@@ -42,17 +42,20 @@ from cardrules.errors import (
     InvalidStateError,
 )
 from cardrules.game import ActionTuple, LegalActions, Turn, check_index
+from cardrules.hazari._group_legality import group_mask, ids_in
 from cardrules.hazari.action_ids import SPLITS, split_id, split_of_id
 from cardrules.hazari.actions import Group, HazariAction, Up, parse_action
 from cardrules.hazari.arrangement import Arrangement
 from cardrules.hazari.deal import PLAYERS, deal_hands
 from cardrules.hazari.events import DealScored, HazariEvent, PlayerUp, RoundPlayed
+from cardrules.hazari.forfeit import forfeit_scores
 from cardrules.hazari.groups import (
     GROUP_IDS,
     GroupActions,
+    _arranged,
+    _group_at,
+    _number_in,
     group_number,
-    group_of,
-    legal_group_ids,
 )
 from cardrules.hazari.observation import HazariObservation
 from cardrules.hazari.partitions import (
@@ -160,6 +163,30 @@ _BITS = [1 << index for index in range(52)]
 _INDEX = attrgetter("index")
 
 
+class _Choice:
+    """The acting seat's choice so far under ``actions="groups"``: the card indices of
+    its hand, the ids of its groups so far, and its legal groups (one byte per group id)
+    once asked for. Kept by the state that made it; never shown to anyone."""
+
+    __slots__ = ("_mask", "chosen", "x")
+
+    def __init__(self, x: tuple[int, ...], chosen: tuple[int, ...]) -> None:
+        self.x = x
+        self.chosen = chosen
+        self._mask: bytes | None = None
+
+    def mask(self) -> bytes:
+        """The legal groups, one byte per group id."""
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = group_mask(self.x, self.chosen)
+        return mask
+
+
+_GROUPS = ActionSpace.GROUPS
+_set = object.__setattr__
+
+
 def _mask(cards: Iterable[Card]) -> int:
     # The 52-bit set of the cards; with C-level maps, as apply checks two hands per move.
     return reduce(or_, map(_BITS.__getitem__, map(_INDEX, cards)), 0)
@@ -186,6 +213,9 @@ class HazariState:
     events: tuple[HazariEvent, ...]
     rounds: tuple[RoundPlayed, ...]
     scores: tuple[int, ...]
+    _choice: _Choice | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
 
     @classmethod
     def new(
@@ -250,20 +280,22 @@ class HazariState:
 
     @property
     def _groups(self) -> bool:
-        return self.rules.actions is ActionSpace.GROUPS
+        return self.rules.actions is _GROUPS
 
     @property
     def current_player(self) -> int | None:
         """The seat that must submit next, from the dealer's right on; ``None`` when over.
 
         Under ``actions="groups"`` each seat makes its three decisions in a row."""
-        done = len(self.history) // 3 if self._groups else len(self.history)
+        done = len(self.history)
+        if self.rules.actions is _GROUPS:  # not self._groups: asked several times a step
+            done //= 3
         return None if done == PLAYERS else (self.dealer + 1 + done) % PLAYERS
 
     @property
     def is_terminal(self) -> bool:
         """True once all four are up and the rounds are played."""
-        return len(self.history) == (3 * PLAYERS if self._groups else PLAYERS)
+        return len(self.history) == (3 * PLAYERS if self.rules.actions is _GROUPS else PLAYERS)
 
     @property
     def up(self) -> tuple[int, ...]:
@@ -281,20 +313,27 @@ class HazariState:
         turns = self.history[len(self.history) - done :] if done else ()
         return tuple(turn.action.cards for turn in turns if isinstance(turn.action, Group))
 
-    def _chosen_ids(self, hand: tuple[Card, ...]) -> tuple[int, ...]:
+    def _chosen_ids(self, x: Sequence[int]) -> tuple[int, ...]:
+        """The ids of the acting seat's groups so far, in the hand with card indices ``x``."""
         history = self.history
         done = len(history) % 3
         numbers = []
         for turn in history[len(history) - done :] if done else ():
             action = turn.action
-            number = group_number(hand, action) if isinstance(action, Group) else None
+            number = _number_in(x, action) if isinstance(action, Group) else None
             assert number is not None  # applied groups are the player's cards
             numbers.append(number)
         return tuple(numbers)
 
-    def _legal_groups(self, player: int) -> list[int]:
-        hand = self.hands[player]
-        return legal_group_ids(hand, self._chosen_ids(hand))
+    def _choosing(self, player: int) -> _Choice:
+        """The acting seat's choice so far under ``actions="groups"``, worked out once
+        per state (the mask, the ids and ``apply`` each need it)."""
+        choice = self._choice
+        if choice is None:
+            x = tuple(map(_INDEX, self.hands[player]))
+            choice = _Choice(x, self._chosen_ids(x))
+            _set(self, "_choice", choice)
+        return choice
 
     def legal_actions(self) -> LegalActions[HazariAction]:
         """The current player's valid arrangements as :class:`Up` actions (lazy), or
@@ -303,7 +342,7 @@ class HazariState:
         if player is None:
             return ActionTuple(())
         if self._groups:
-            return GroupActions(self.hands[player], self._legal_groups(player))
+            return GroupActions(self.hands[player], ids_in(self._choosing(player).mask()))
         return UpActions(self.hands[player])
 
     def apply(self, action: HazariAction) -> HazariState:
@@ -345,14 +384,15 @@ class HazariState:
                 f"{_show(action)} is not an action under actions=groups (expected a Group)"
             )
         hand = self.hands[player]
-        number = group_number(hand, action)
+        choice = self._choosing(player)
+        x, chosen = choice.x, choice.chosen
+        number = _number_in(x, action)
         if number is None:
             raise IllegalActionError(
                 f"player {player} is to act and holds {format_cards(hand)};"
                 f" {action} uses cards they do not hold"
             )
-        chosen = self._chosen_ids(hand)
-        if number not in legal_group_ids(hand, chosen):
+        if not choice.mask()[number]:
             raise IllegalActionError(
                 f"{action} is not a legal group for player {player}: it repeats a card"
                 " already grouped, or no valid arrangement (H7) has it with the groups"
@@ -360,7 +400,7 @@ class HazariState:
             )
         turn: Turn[HazariAction] = Turn(player, action)
         if len(chosen) < 2:
-            return HazariState(
+            state = HazariState(
                 self.rules,
                 self.dealing,
                 self.deal,
@@ -372,10 +412,9 @@ class HazariState:
                 self.rounds,
                 self.scores,
             )
-        groups = [*self.chosen, action.cards]
-        used = set(chain.from_iterable(groups))
-        four = tuple(card for card in hand if card not in used)
-        return self._up(player, Arrangement((*groups, four)), turn)
+            _set(state, "_choice", _Choice(x, (*chosen, number)))  # the same seat goes on
+            return state
+        return self._up(player, _arranged(hand, x, (*chosen, number)), turn)
 
     def _up(self, player: int, arrangement: Arrangement, turn: Turn[HazariAction]) -> HazariState:
         """The state once ``player`` is up with ``arrangement``, ``turn`` appended."""
@@ -427,6 +466,11 @@ class HazariState:
     def returns(self) -> tuple[int, ...]:
         """Each seat's card points for the deal (all zero until it is over)."""
         return self.scores
+
+    def forfeit_returns(self, seat: int) -> tuple[int, ...]:
+        """Each seat's points if ``seat`` forfeits the deal here (H13,
+        :mod:`cardrules.hazari.forfeit`)."""
+        return forfeit_scores(self, seat)
 
     def result_columns(self) -> tuple[dict[str, int | str | bool | None], ...]:
         """Each seat's own columns for result tables (:mod:`cardrules.tables`): the
@@ -500,7 +544,7 @@ class HazariState:
         """
         hand = self._acting_hand("action to look up")
         if self._groups:
-            return group_of(hand, action_id)
+            return _group_at(hand, action_id)
         split_of_id(action_id)  # checks the range
         try:
             return Up(hand_tables(hand).arrangement(action_id))
@@ -513,13 +557,16 @@ class HazariState:
         if player is None:
             return []
         if self._groups:
-            return self._legal_groups(player)
+            return ids_in(self._choosing(player).mask())
         return hand_tables(self.hands[player]).ids()
 
     def legal_action_mask(self) -> bytes:
         """200,200 bytes (286 under ``actions="groups"``), one per id: 1 where the action
         is legal, else 0."""
-        mask = bytearray(GROUP_IDS if self._groups else SPLITS)
+        if self._groups:
+            player = self.current_player
+            return bytes(GROUP_IDS) if player is None else self._choosing(player).mask()
+        mask = bytearray(SPLITS)
         for legal in self.legal_action_ids():
             mask[legal] = 1
         return bytes(mask)

@@ -82,8 +82,8 @@ _SEQUENTIAL = "they are sequential: use apply_action"
 class StateGuards:
     """Checked versions of ``pyspiel.State``'s methods (a base of ``CardrulesState``).
 
-    The state provides ``_hold`` (its position), ``current_player()``, ``returns()``
-    and ``_action_to_string``; ``super()`` here is ``pyspiel.State``.
+    The state provides ``_hold`` (its position, with ``legal_ids()``), ``current_player()``,
+    ``returns()`` and ``_action_to_string``; ``super()`` here is ``pyspiel.State``.
     """
 
     _hold: Any
@@ -135,7 +135,8 @@ class StateGuards:
             return [position for position, _ in self.chance_outcomes()]
         if who != hold.player:
             return []
-        return list(hold.node.inner.legal_action_ids())
+        ids: list[int] = hold.legal_ids()  # a new list, the caller's
+        return ids
 
     def is_chance_node(self) -> bool:
         """True at a chance node (OpenSpiel's ``State.is_chance_node``, answered here)."""

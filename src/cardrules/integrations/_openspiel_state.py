@@ -84,24 +84,38 @@ class _Hold:
 
     OpenSpiel's C++ code clones a Python state by deep-copying its attributes and
     serializes it by pickling them; this holder is immutable, so a copy is the holder
-    itself, and it pickles as the chance state's JSON record.
+    itself, and it pickles as the chance state's JSON record. What is derived on
+    demand is kept: the legal ids in ``ids``, observations, tensors and strings in
+    ``cache``, made the first time one is asked for.
     """
 
-    __slots__ = ("cache", "chance", "context", "node", "over", "player", "truncated")
+    __slots__ = (
+        "cache",
+        "chance",
+        "context",
+        "ids",
+        "limit",
+        "node",
+        "over",
+        "player",
+        "truncated",
+    )
 
     def __init__(self, context: _Context, node: ChanceState) -> None:
         self.context = context
         self.node = node
-        cut = context.cut
-        terminal = node.is_terminal
-        self.truncated = bool(cut is not None and not terminal and cut(node, context.max_deals))
-        self.over = self.truncated or terminal
         # Kept, not recomputed: OpenSpiel's C++ code asks current_player() about three
         # times a step (is_chance_node, apply_action), each a call into Python.
-        self.chance = not self.over and node.is_chance_node
-        player = TERMINAL if self.over else node.current_player
-        self.player: int = TERMINAL if player is None else player
-        self.cache: dict[tuple[str, int], Any] = {}
+        chance = node.is_chance_node
+        terminal = not chance and node.inner.is_terminal
+        cut = context.cut
+        self.truncated = bool(cut is not None and not terminal and cut(node, context.max_deals))
+        self.over = over = self.truncated or terminal
+        self.chance = chance = chance and not over
+        self.player: int = TERMINAL if over else CHANCE if chance else node.inner.current_player
+        self.limit = context.chance_limit if chance else context.action_limit
+        self.cache: dict[tuple[str, int], Any] | None = None
+        self.ids: list[int] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Hold:
         return self
@@ -112,13 +126,28 @@ class _Hold:
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (self.context.key, dump_json(self.node.to_json())))
 
+    def kept(self) -> dict[tuple[str, int], Any]:
+        """What is derived from this position so far, by kind and player."""
+        cache = self.cache
+        if cache is None:
+            cache = self.cache = {}
+        return cache
+
+    def legal_ids(self) -> list[int]:
+        """The player to act's legal action ids (worked out once; a new list each time)."""
+        ids = self.ids
+        if ids is None:
+            ids = self.ids = list(self.node.inner.legal_action_ids())
+        return list(ids)
+
     def observation(self, player: int) -> Any:
         """The player's observation (``None`` before the first deal is complete)."""
         key = ("observation", player)
-        if key not in self.cache:
+        cache = self.kept()
+        if key not in cache:
             inner = self.node.inner
-            self.cache[key] = None if inner is None else inner.observation(player)
-        return self.cache[key]
+            cache[key] = None if inner is None else inner.observation(player)
+        return cache[key]
 
     def returns(self) -> list[float]:
         """The final returns; zero before the end (OpenSpiel's terminal reward model).
@@ -208,6 +237,9 @@ class _Observer:
         raise InvalidStateError(f"{_show(state)} is not a state of this observer's game")
 
 
+_APPLY = pyspiel.State.apply_action
+
+
 @functools.lru_cache(maxsize=64)
 def _uniform(count: int) -> float:
     return float(Fraction(1, count))
@@ -248,7 +280,7 @@ class CardrulesState(StateGuards, pyspiel.State):  # type: ignore[misc]
         return self._hold.over
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._hold.node.inner.legal_action_ids())
+        return self._hold.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next as ``(position in the pack, probability)``, sorted.
@@ -265,6 +297,18 @@ class CardrulesState(StateGuards, pyspiel.State):  # type: ignore[misc]
         chance = _uniform(len(left))
         return sorted([(where[card.index], chance) for card in left])
 
+    def apply_action(self, action: object) -> None:
+        """Take ``action``: a chance outcome at a chance node, else an action id.
+
+        An action that is not legal here raises :class:`~cardrules.errors.IllegalActionError`
+        and changes nothing; a terminal state takes no action at all.
+        """
+        hold = self._hold
+        if type(action) is int and 0 <= action < hold.limit and not hold.over:
+            _APPLY(self, action)  # the common case, checked here without another call
+        else:
+            StateGuards.apply_action(self, action)
+
     def _apply_action(self, action: int) -> None:
         hold = self._hold
         node = hold.node
@@ -279,7 +323,7 @@ class CardrulesState(StateGuards, pyspiel.State):  # type: ignore[misc]
                 )
             node = node.apply(pack[action])
         else:
-            node = node.apply(node.inner.action_from_id(int(action)))
+            node = node.apply(node.inner.action_from_id(action))
         self._hold = _Hold(hold.context, node)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -325,7 +369,8 @@ class CardrulesState(StateGuards, pyspiel.State):  # type: ignore[misc]
     def _tensor(self, player: int, recall: bool) -> Any:
         hold = self._hold
         key = ("info_tensor" if recall else "tensor", player)
-        cached = hold.cache.get(key)
+        cache = hold.kept()
+        cached = cache.get(key)
         if cached is None:
             observation = hold.observation(player)
             context = hold.context
@@ -336,13 +381,14 @@ class CardrulesState(StateGuards, pyspiel.State):  # type: ignore[misc]
                 values = context.game.definition.information_state_tensor(observation)
             else:
                 values = context.game.definition.observation_tensor(observation)
-            cached = hold.cache[key] = _clipped(values)
+            cached = cache[key] = _clipped(values)
         return cached
 
     def _string(self, player: int, recall: bool) -> str:
         hold = self._hold
         key = ("info_string" if recall else "string", player)
-        cached = hold.cache.get(key)
+        cache = hold.kept()
+        cached = cache.get(key)
         if cached is None:
             observation = hold.observation(player)
             if observation is None:
@@ -351,7 +397,7 @@ class CardrulesState(StateGuards, pyspiel.State):  # type: ignore[misc]
                 cached = json.dumps(observation.to_json(), sort_keys=True, separators=(",", ":"))
             else:
                 cached = str(observation)
-            hold.cache[key] = cached
+            cache[key] = cached
         return str(cached)
 
     # ------------------------------------------------------------ serialization

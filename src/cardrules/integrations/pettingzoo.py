@@ -81,16 +81,16 @@ def _seed(seed: object) -> int:
 
 
 _SMALL_MASK = 64  # up to this many legal ids a byte loop beats numpy's fancy indexing
+_STATE_MASK = 4096  # up to this many action ids the state's byte mask is built whole
 
 
 class _Seen:
     """What one seat sees of one state: the tensor and the mask, each built once."""
 
-    __slots__ = ("actions", "game", "mask", "seat", "state", "tensor")
+    __slots__ = ("env", "mask", "seat", "state", "tensor")
 
-    def __init__(self, game: Game, actions: int, state: Any, seat: int) -> None:
-        self.game = game
-        self.actions = actions  # num_distinct_actions, which hashes the rules each time
+    def __init__(self, env: CardrulesEnv, state: Any, seat: int) -> None:
+        self.env = env
         self.state = state
         self.seat = seat
         self.tensor: Any = None
@@ -99,26 +99,29 @@ class _Seen:
     def observation(self) -> Any:
         """A new copy of the seat's observation tensor (float32, clipped to its range)."""
         if self.tensor is None:
-            tensor = self.game.definition.observation_tensor(self.state.observation(self.seat))
+            tensor = self.env.game.definition.observation_tensor(self.state.observation(self.seat))
             values = np.asarray(tensor, dtype=np.float64)
             self.tensor = np.clip(values, -_LIMIT, _LIMIT, out=values).astype(np.float32)
         return self.tensor.copy()
 
     def action_mask(self) -> Any:
-        """A new copy of the seat's action mask, built from ``legal_action_ids``."""
+        """A new copy of the seat's action mask (a writable array over fresh bytes)."""
         mask = self.mask
         if mask is None:
             mask = self.mask = self._mask()
-        # A writable array over a fresh copy of the kept bytes: the caller's to change.
         return np.frombuffer(bytearray(mask), dtype=np.int8)
 
     def _mask(self) -> bytes | bytearray:
         state = self.state
-        size = self.actions
-        if state.is_terminal or state.current_player != self.seat:
+        size = self.env._actions
+        if state.current_player != self.seat:  # None once the game is over
             return bytes(size)
-        # From the ids: the state's byte mask is a Python loop over the same ids, then
-        # two copies (bytes, then numpy's); a long list of ids is set by numpy at once.
+        if size <= _STATE_MASK:
+            # The state's own mask: Hazari's groups make it from the bit set of legal
+            # groups at once (a list of ~250 ids cost ~8 µs more, then numpy's copy).
+            mask: bytes = state.legal_action_mask()
+            return mask
+        # From the ids: a long list of ids is set by numpy at once.
         ids = state.legal_action_ids()
         if len(ids) <= _SMALL_MASK:
             buffer = bytearray(size)
@@ -146,14 +149,19 @@ class _Observation(dict[str, Any]):
     __slots__ = ("_seen",)
 
     def __init__(self, seen: _Seen | None = None) -> None:
-        super().__init__()
+        # Starts empty, as dict.__init__() would leave it (one call less per decision).
         self._seen: _Seen | None = seen  # None: a plain dict (as dict.fromkeys makes)
 
     def __missing__(self, key: str) -> Any:
         seen = self._seen
-        if seen is None or key not in _ENTRIES:
+        if seen is None:
             raise KeyError(key)
-        value = seen.observation() if key == "observation" else seen.action_mask()
+        if key == "action_mask":
+            value = seen.action_mask()
+        elif key == "observation":
+            value = seen.observation()
+        else:
+            raise KeyError(key)
         dict.__setitem__(self, key, value)
         return value
 
@@ -285,10 +293,12 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> _Observation:
         """The observation tensor and action mask of ``agent`` (each built when read)."""
-        seat = self._seat(agent)
+        seat = self._seats.get(agent) if agent.__class__ is str else None
+        if seat is None:
+            seat = self._seat(agent)  # a subclass of str, or an error
         seen = self._seen.get(seat)
         if seen is None:
-            seen = self._seen[seat] = _Seen(self.game, self._actions, self.state, seat)
+            seen = self._seen[seat] = _Seen(self, self.state, seat)
         return _Observation(seen)
 
     def step(self, action: Any) -> None:
@@ -305,7 +315,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
                 )
             self._was_dead_step(action)
             return
-        self._act(agent, self._action_id(agent, action))
+        self._act(agent, action if type(action) is int else self._action_id(agent, action))
 
     def _action_id(self, agent: str, action: object) -> int:
         """``action`` as an action id (range checked by the game)."""
@@ -352,8 +362,14 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         if agent not in self.terminations:
             raise InvalidStateError("the game is over and every agent has left: reset() first")
         # AECEnv.last, inlined: it is called once per decision.
+        seen = None
+        if observe:
+            seat = self._seats[agent]
+            seen = self._seen.get(seat)
+            if seen is None:
+                seen = self._seen[seat] = _Seen(self, self.state, seat)
         return (
-            self.observe(agent) if observe else None,
+            None if seen is None else _Observation(seen),
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],

@@ -64,6 +64,7 @@ __all__ = [
     "checked",
     "document",
     "draw_table",
+    "drawable",
     "inline",
     "number",
     "register",
@@ -158,6 +159,17 @@ def start_of(state: object) -> Any:
     if start is None:
         raise DrawingError(f"no replay is known for a {type(state).__name__}")
     return start(state)
+
+
+def drawable(value: object) -> bool:
+    """True if :func:`render` has a picture for ``value``'s type (a game registers its
+    own); a replay draws any other position as its text.
+
+    >>> from cardrules import parse_cards
+    >>> drawable(parse_cards("AS")[0]), drawable(object())
+    (True, False)
+    """
+    return _lookup(_RENDERERS, value) is not None
 
 
 @checked

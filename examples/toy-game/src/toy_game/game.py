@@ -51,6 +51,9 @@ class ToyDefinition(GameDefinition):
     def parse_action(self, text: object) -> Play:
         return parse_play(text)
 
+    def seen_action(self, state: ToyState, action: Play, player: int, last: ToyState) -> str:
+        return str(action)  # every card is played face up: each seat sees each play
+
     def resample(self, observation: Any, rng: Rng) -> ToyState:
         raise InvalidStateError("the toy game has no resampling")
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, parse_card, parse_cards
+from cardrules.cards import Card, format_cards, parse_card, parse_cards
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
 from cardrules.errors import IllegalActionError, InvalidStateError
@@ -74,6 +74,10 @@ class ToyObservation:
             "hand_sizes": list(self.hand_sizes),
             "current_player": self.current_player,
         }
+
+    def __str__(self) -> str:
+        played = ", ".join(f"s{seat} {card}" for seat, card in self.played) or "nothing"
+        return f"seat {self.player} holds {format_cards(self.hand) or 'no cards'}; played: {played}"
 
 
 @attrs.frozen
@@ -158,6 +162,13 @@ class ToyState:
     @property
     def events(self) -> tuple[Won, ...]:
         return tuple(Won(w) for w in self._winners())
+
+    def __str__(self) -> str:
+        turn = "over" if self.current_player is None else f"seat {self.current_player} to play"
+        lines = [f"Toy game, {self.players} players: {turn}"]
+        lines += [f"  seat {p}: {format_cards(self._hand(p)) or '-'}" for p in range(self.players)]
+        played = ", ".join(f"s{t.player} {t.action.card}" for t in self.history)
+        return "\n".join([*lines, f"  played: {played or 'nothing'}"])
 
     def to_json(self) -> dict[str, Any]:
         actions = tuple({"player": t.player, **t.action.to_json()} for t in self.history)
