@@ -29,6 +29,7 @@ __all__ = [
     "PairNotFoundError",
     "ParseError",
     "PluginError",
+    "PluginWarning",
     "SeedIndexError",
     "SimulationError",
 ]
@@ -106,6 +107,15 @@ class InvalidRulesError(CardRulesError):
 class PluginError(InvalidRulesError):
     """A game or bot that another package declares (an entry point, or a ``module:name``
     reference) and that cannot be loaded; the message names the package."""
+
+
+class PluginWarning(UserWarning):
+    """A game that an installed package declares and that is left out, because
+    :func:`cardrules.load_game` could never load it (a name no spec can name, a
+    built-in game's name, a name declared twice); the message names the package.
+
+    It is a warning, not an error: the other games keep working.
+    """
 
 
 class InvalidSeedError(CardRulesError):

@@ -31,6 +31,7 @@ its ``pyproject.toml`` and is found once installed, loaded on first use (or a ca
 from __future__ import annotations
 
 import abc
+import enum
 import functools
 import importlib
 from collections.abc import Callable, Mapping
@@ -41,7 +42,7 @@ import attrs
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
-from cardrules.errors import InvalidRulesError, InvalidStateError, PluginError
+from cardrules.errors import CardRulesError, InvalidRulesError, InvalidStateError, PluginError
 from cardrules.game import GameState
 from cardrules.options import MAX_GAME_NAME, is_game_name, parse_spec
 from cardrules.record import json_object
@@ -49,7 +50,7 @@ from cardrules.rng import Rng
 from cardrules.view import View
 
 if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
+    from cardrules.plugins import Declared
 
 __all__ = [
     "BUILTIN_GAMES",
@@ -58,6 +59,7 @@ __all__ = [
     "Game",
     "GameDefinition",
     "game_names",
+    "game_origin",
     "load_game",
     "load_reference",
     "register_game",
@@ -77,6 +79,8 @@ ENTRY_POINT_GROUP = "cardrules.games"
 ``name = "module:GAME"`` (the name is the game's registry name)."""
 
 _REGISTERED: dict[str, GameDefinition] = {}
+_ORIGINS: dict[str, str] = {}
+"""How messages name each game loaded from outside this package (its package and entry point)."""
 
 
 class GameDefinition(abc.ABC):
@@ -176,6 +180,21 @@ class GameDefinition(abc.ABC):
         """Everything one player has seen so far, as a flat list of floats."""
         raise InvalidRulesError(f"the game {_show(self.name)} defines no tensors")
 
+    def option_choices(self) -> Mapping[str, tuple[str, ...]]:
+        """The values, as text, of each rule option that takes one of a fixed set; the
+        command line's help shows them (``--rounding {up,down}``).
+
+        By default, each option whose default value is an enum member offers the values
+        of its enum.
+        """
+        rules = self.make_rules({})
+        choices: dict[str, tuple[str, ...]] = {}
+        for option in self.rules_json(rules):
+            value = getattr(rules, option, None)
+            if isinstance(value, enum.Enum):
+                choices[option] = tuple(str(member.value) for member in type(value))
+        return choices
+
     @abc.abstractmethod
     def bots(self) -> Mapping[str, BotFactory]:
         """The game's bots by name; always ``"random"`` and ``"strong"`` among them."""
@@ -203,6 +222,7 @@ def register_game(definition: GameDefinition) -> None:
     if name in BUILTIN_GAMES or (known is not None and type(known) is not type(definition)):
         raise InvalidRulesError(f"a game named {_show(name)} is already registered")
     _REGISTERED[name] = definition
+    _ORIGINS.setdefault(name, f"the game {_show(name)} ({type(definition).__name__})")
 
 
 def _declared_name(definition: GameDefinition) -> str:
@@ -261,33 +281,80 @@ def load_reference(text: str) -> Any:
 
 
 @functools.cache
-def _entry_points() -> Mapping[str, EntryPoint]:
-    """The installed packages' games by name (the first of a name wins), read once."""
-    from importlib import metadata  # only when a game beyond the built-in ones is asked for
+def _entry_points() -> Mapping[str, Declared]:
+    """The installed packages' games by name, read once (see :mod:`cardrules.plugins`)."""
+    from cardrules import plugins  # read only when a game beyond the built-in ones is asked for
 
-    found: dict[str, EntryPoint] = {}
-    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        if entry.name not in BUILTIN_GAMES:
-            found.setdefault(entry.name.lower(), entry)
-    return found
+    return plugins.installed_games(ENTRY_POINT_GROUP, BUILTIN_GAMES)
 
 
-def _load_entry_point(name: str, entry: EntryPoint) -> GameDefinition:
-    """The definition an entry point names; a broken one raises PluginError naming its package."""
-    dist = getattr(entry, "dist", None)
-    package = f"the package {_show(dist.name)}" if dist is not None else "an installed package"
-    where = f"the game {_show(name)} of {package} ({entry.value})"
-    try:
-        definition = entry.load()
-    except Exception as exc:
-        raise PluginError(
-            f"{where} cannot be loaded: {type(exc).__name__}: {_show(str(exc))}"
-        ) from exc
-    if not isinstance(definition, GameDefinition):
-        raise PluginError(f"{where} is not a GameDefinition: {_show(definition)}")
-    if definition.name != name:
-        raise PluginError(f"{where} defines the game {_show(definition.name)}")
+def _load_entry_point(name: str, declared: Declared) -> GameDefinition:
+    """The definition a declaration names, checked; a broken one raises PluginError
+    naming its package, whatever its code raised."""
+    from cardrules import plugins
+
+    where = declared.where
+    definition = plugins.load_declared(declared)
+    with plugins.foreign_code(where, "is not a working GameDefinition", passing=(PluginError,)):
+        if not isinstance(definition, GameDefinition):
+            raise PluginError(f"{where} is not a GameDefinition: {_show(definition)}")
+        if definition.name != name:
+            raise PluginError(f"{where} defines the game {_show(definition.name)}")
+        _check_definition(definition, where)
     return definition
+
+
+def _check_definition(definition: GameDefinition, where: str) -> None:
+    """What every command reads of a definition before it plays: its seats, its bots'
+    names and its default rules as JSON options; anything amiss raises PluginError."""
+    players = definition.players
+    if (
+        not isinstance(players, tuple)
+        or not players
+        or not all(type(count) is int and count >= 1 for count in players)
+    ):
+        raise PluginError(f"{where} has players {_show(players)}, not a tuple of seat counts")
+    names = (definition.strong_bot, *definition.bot_names)
+    if not all(isinstance(bot, str) for bot in names):
+        raise PluginError(f"{where} names its bots {_show(names)}, not as strings")
+    from cardrules import plugins
+
+    with plugins.foreign_code(where, "cannot make its rules", passing=(PluginError,)):
+        options = definition.rules_json(definition.make_rules({}))
+    if not isinstance(options, dict) or not all(
+        isinstance(key, str) and (value is None or isinstance(value, (bool, int, float, str)))
+        for key, value in options.items()
+    ):
+        raise PluginError(
+            f"{where} writes its rules as {_show(options)}, not as JSON options (a name and a"
+            " number, true or false, text or null each)"
+        )
+
+
+def game_origin(name: str) -> str | None:
+    """How messages name the game ``name`` if it comes from outside this package (its
+    package and entry point, once loaded); None for a built-in game.
+
+    >>> game_origin("azi") is None
+    True
+    """
+    if not isinstance(name, str):
+        raise InvalidRulesError(f"a game's name is a string, got {_show(name)}")
+    if name in BUILTIN_GAMES:
+        return None
+    return _ORIGINS.get(name, f"the game {_show(name)}")
+
+
+def _guarded(name: str, doing: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``call(*args, **kwargs)`` for the game ``name``: a game from outside this package
+    that raises anything but the package's own errors raises PluginError naming it."""
+    where = game_origin(name)
+    if where is None:
+        return call(*args, **kwargs)
+    from cardrules import plugins
+
+    with plugins.foreign_code(where, doing, passing=(CardRulesError,)):
+        return call(*args, **kwargs)
 
 
 def _definition(name: str) -> GameDefinition:
@@ -297,12 +364,13 @@ def _definition(name: str) -> GameDefinition:
     if name in BUILTIN_GAMES:
         definition: GameDefinition = load_reference(f"{BUILTIN_GAMES[name]}:GAME")
     else:
-        entry = _entry_points().get(name)
-        if entry is None:
+        declared = _entry_points().get(name)
+        if declared is None:
             raise InvalidRulesError(
                 f"unknown game {_show(name)}; the games are {', '.join(game_names())}"
             )
-        definition = _load_entry_point(name, entry)
+        definition = _load_entry_point(name, declared)
+        _ORIGINS[name] = declared.where
     _REGISTERED[name] = definition
     return definition
 
@@ -329,7 +397,10 @@ def load_game(spec: str, **options: object) -> Game:
     """
     name, spec_options = parse_spec(spec)
     definition = _definition(name)
-    return Game(definition, definition.make_rules({**spec_options, **options}))
+    rules = _guarded(
+        name, "cannot make its rules", definition.make_rules, {**spec_options, **options}
+    )
+    return Game(definition, rules)
 
 
 @attrs.frozen(repr=False)
@@ -349,37 +420,77 @@ class Game:
         """The registry name of the game."""
         return self.definition.name
 
+    def _call(self, doing: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``call(*args, **kwargs)``, guarded as :func:`load_game` guards a game from
+        outside this package."""
+        return _guarded(self.definition.name, doing, call, *args, **kwargs)
+
     @property
     def num_players(self) -> int:
         """The number of seats."""
-        return self.definition.num_players(self.rules)
+        count: int = self._call("cannot count its seats", self.definition.num_players, self.rules)
+        return count
 
     @property
     def num_distinct_actions(self) -> int:
         """The size of the action-id space: every id lies in ``range(num_distinct_actions)``."""
-        return self.definition.num_distinct_actions(self.rules)
+        count: int = self._call(
+            "cannot count its actions", self.definition.num_distinct_actions, self.rules
+        )
+        return count
 
     @property
     def options(self) -> dict[str, Any]:
         """The rule options as JSON-native values."""
-        return self.definition.rules_json(self.rules)
+        options: dict[str, Any] = self._call(
+            "cannot write its rules", self.definition.rules_json, self.rules
+        )
+        return options
+
+    @property
+    def option_choices(self) -> dict[str, tuple[str, ...]]:
+        """The values each rule option with a fixed set of them takes, as text (see
+        :meth:`GameDefinition.option_choices`); a game that gives them amiss gives none."""
+        found = self._call("cannot list its options' choices", self.definition.option_choices)
+        if not isinstance(found, Mapping):
+            return {}
+        return {
+            str(key): tuple(values)
+            for key, values in found.items()
+            if isinstance(values, tuple) and all(isinstance(value, str) for value in values)
+        }
 
     @property
     def bots(self) -> Mapping[str, BotFactory]:
         """The game's bot factories by name; ``bots["strong"]()`` makes its best bot."""
-        return self.definition.bots()
+        bots: Mapping[str, BotFactory] = self._call("cannot list its bots", self.definition.bots)
+        return bots
 
     def new_state(
         self, seed: int | None = None, *, dealer: int | None = None, dealing: Dealing | None = None
     ) -> GameState[Any, Any]:
         """A new game from a ``seed`` or a ``dealing`` (explicit decks), ``dealer`` optional."""
-        return self.definition.new_state(self.rules, seed=seed, dealer=dealer, dealing=dealing)
+        return self._call(  # type: ignore[no-any-return]
+            "cannot start a game",
+            self.definition.new_state,
+            self.rules,
+            seed=seed,
+            dealer=dealer,
+            dealing=dealing,
+        )
 
     def new_match(
         self, seed: int | None = None, *, dealer: int | None = None, dealing: Dealing | None = None
     ) -> GameState[Any, Any]:
         """A new match, itself a game state."""
-        return self.definition.new_match(self.rules, seed=seed, dealer=dealer, dealing=dealing)
+        return self._call(  # type: ignore[no-any-return]
+            "cannot start a match",
+            self.definition.new_match,
+            self.rules,
+            seed=seed,
+            dealer=dealer,
+            dealing=dealing,
+        )
 
     def state_from_json(self, data: dict[str, Any] | str | bytes) -> GameState[Any, Any]:
         """A game or match of this game from its ``to_json`` dict or JSON text.
@@ -387,7 +498,9 @@ class Game:
         The record's rules must be this game's rules.
         """
         record = json_object(data, "a record")
-        state = self.definition.state_from_json(record)
+        state: GameState[Any, Any] = self._call(
+            "cannot read a record", self.definition.state_from_json, record
+        )
         rules = getattr(state, "rules", self.rules)
         if rules != self.rules:
             raise InvalidStateError(
@@ -398,7 +511,7 @@ class Game:
 
     def parse_action(self, text: object) -> Any:
         """An action from its text form (as ``str(action)`` writes it) or its JSON dict."""
-        return self.definition.parse_action(text)
+        return self._call("cannot read an action", self.definition.parse_action, text)
 
     def state_from_text(self, text: str) -> GameState[Any, Any]:
         """A game or match of this game from a text record (see

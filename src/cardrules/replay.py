@@ -33,13 +33,13 @@ import re
 from collections.abc import Iterable
 from html import escape
 from typing import Any
-from xml.sax.saxutils import escape as xml_escape
 
 from cardrules import svg
 from cardrules.cards import _show
 from cardrules.errors import CardRulesError
 from cardrules.record import GameRecord
 from cardrules.registry import load_game
+from cardrules.svg.faces import escape as xml_escape
 
 __all__ = [
     "DEFAULT_MAX_GAMES",

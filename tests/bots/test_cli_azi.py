@@ -65,9 +65,9 @@ def test_an_azi_from_a_pair_is_told_as_such(capsys: pytest.CaptureFixture[str]) 
     assert re.search(r"seat 0 \(random\) takes trick 2 with \w\w, the highest .*; 2 so far\.", out)
     assert (
         "Azi! seat 0 (random) took two tricks but plays for Azi with seat 3 (random), so does"
-        " not win the pot (A14): the pot of 40 stays, and seat 0 (random) is in the re-deal as"
+        " not win the pot (rule A14): the pot of 40 stays, and seat 0 (random) is in the re-deal as"
         " a one-trick player. Seat 0 took a trick and takes part free; joining costs 20 for"
-        " a player who stayed but took no trick, 40 for one who sat out (A12)."
+        " a player who stayed but took no trick, 40 for one who sat out (rule A12)."
     ) in out
     assert "Nobody took two tricks" not in out
 
@@ -101,11 +101,11 @@ def test_a_human_is_shown_their_own_discard_and_the_others_stay_face_down(
     out = _play_as_seat_0(monkeypatch, capsys)
     chosen = re.search(r"  1\. discard (\w\w)\n", out)
     assert chosen, out
-    assert f"seat 0 (you) discards {chosen[1]} face down: only you know it (A6)." in out
+    assert f"seat 0 (you) discards {chosen[1]} face down: only you know it (rule A6)." in out
     others = re.findall(r"seat (\d) \(heuristic\) discards (.*)\n", out)
     assert others and all(text == "a card face down." for _, text in others)
     assert out.startswith(
-        "Azi, 4 players. Tags such as (A8) name the rules on the documentation's Azi rules page."
+        "Azi, 4 players. Rules named like rule A8 are on the Azi rules page (docs/rules/azi)."
     )
 
 
@@ -115,7 +115,7 @@ def test_the_auction_line_says_who_leads_and_that_seat_leads(
     out = _play_as_seat_0(monkeypatch, capsys)
     auction = re.search(
         r"seat (\d) \(\w+\) wins the auction at \d+( \(nobody raised\))?: seat (\d) \(\w+\),"
-        r" the staying player on its right, leads the first trick \(A8\)\.\n",
+        r" the staying player on its right, leads the first trick \(rule A8\)\.\n",
         out,
     )
     assert auction, out
@@ -134,10 +134,10 @@ def test_every_decision_says_what_it_means_with_its_rule(
 ) -> None:
     out = _play_as_seat_0(monkeypatch, capsys)
     for start in (
-        "Stay in or fold (A5): a fold loses your ante; you choose blind",
-        "Discard one card face down (A6): only you will know which",
-        "Raise or pass (A7): a raise names a higher stake and you pay it into the pot",
-        "Declare, or not (A13, A14):",
+        "Stay in or fold (rule A5): a fold loses your ante; you choose blind",
+        "Discard one card face down (rule A6): only you will know which",
+        "Raise or pass (rule A7): a raise names a higher stake and you pay it into the pot",
+        "Declare, or not (rule A13, rule A14):",
     ):
         assert f"\n{start}" in out, start
     invites = re.findall(r"  \d+\. invite seat (\d) to play for Azi with you\n", out)
@@ -148,6 +148,6 @@ def test_every_decision_says_what_it_means_with_its_rule(
         if " takes trick " in line:
             assert re.fullmatch(
                 r"seat \d \(\w+\) takes trick \d with \w\w, the highest (trump|of the suit led)"
-                r" \(A10\); \d so far\.",
+                r" \(rule A10\); \d so far\.",
                 line,
             ), line

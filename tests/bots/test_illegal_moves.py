@@ -106,9 +106,15 @@ def _reason(state: AziState, card: Card) -> str:
     led = state.trick[0][1].suit
     trump = state.trump_card.suit
     if any(held.suit == led for held in hand):
-        return f"{led.name.lower()} were led and they hold one, so they must follow suit (A9)"
+        return (
+            f"{led.name.lower()} were led and they hold one, so they must follow suit"
+            f" (rule A9 on the Azi rules page (docs/rules/azi))"
+        )
     assert any(held.suit == trump for held in hand), "with neither, any card is legal"
-    return f"they hold no {led.name.lower()}, so they must play a trump ({trump.name.lower()}) (A9)"
+    return (
+        f"they hold no {led.name.lower()}, so they must play a trump ({trump.name.lower()};"
+        " rule A9 on the Azi rules page (docs/rules/azi))"
+    )
 
 
 def test_an_illegal_card_names_the_game_seed_deal_and_the_rule_it_breaks() -> None:

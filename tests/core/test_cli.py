@@ -7,7 +7,6 @@ import io
 import multiprocessing
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -298,56 +297,6 @@ def test_ctrl_c_stops_the_worker_processes_at_once(
     assert time.monotonic() - start < 20, "the command waited for its workers' tasks"
     assert started
     assert {child.pid for child in multiprocessing.active_children()} <= before
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["simulate", "azi", "--games", "100000", "--jobs", "2", "--quiet"],
-        ["hazari", "value-tables", "--jobs", "2"],
-    ],
-)
-def test_a_real_ctrl_c_stops_a_pool_at_once(argv: list[str]) -> None:
-    if not os.path.isdir("/proc/self") or not hasattr(os, "killpg"):
-        pytest.skip("needs /proc and process groups")
-    process = subprocess.Popen(
-        [_console_script(), *argv],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert len(_children(process.pid)) >= 2, "the pool never started"
-        time.sleep(0.3)
-        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
-        start = time.monotonic()
-        out, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    assert time.monotonic() - start < 10
-    assert process.returncode == 130
-    assert err == "cardrules: interrupted\n"
-    assert out == ""
 
 
 def _nap(seconds: float) -> float:

@@ -123,7 +123,7 @@ def test_flags_override_the_spec_and_bools_are_switches(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["simulate", "hazari", "--ante", "5"], "unknown Hazari option 'ante'"),
+        (["simulate", "hazari", "--ante", "5"], "--ante 5 (hazari's rule options are --tie-rule"),
         (["simulate", "azi(ante=x)"], "ante"),
         (["simulate", "chess"], "unknown game 'chess'; the games are azi, hazari"),
         (["play", "azi(players=9)"], "players must be a whole number from 2 to 6, got 9"),

@@ -24,16 +24,21 @@ commands. Each must be a kind this test knows, and is checked as that kind:
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import os
 import re
 import shlex
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from cardrules import registry
 from cardrules.cli import build_parser
+from cardrules.cli.parsers import CommandParser
 from cardrules.cli.usage import UsageError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,17 +96,38 @@ def _words(line: str) -> list[str]:
     return words[: words.index("|")] if "|" in words else words
 
 
+@contextlib.contextmanager
+def _example_game(words: list[str]) -> Iterator[None]:
+    """The example package's game known while ``words`` are checked, if they name it,
+    as if the example were installed; nothing of it is left behind."""
+    if "toy" not in words:
+        yield
+        return
+    saved = dict(registry._REGISTERED)
+    try:
+        registry._REGISTERED["toy"] = importlib.import_module("toy_game.game").GAME
+        yield
+    finally:
+        registry._REGISTERED.clear()
+        registry._REGISTERED.update(saved)
+
+
 def _check_cardrules(words: list[str]) -> None:
     """The arguments parse: a UsageError names what the parser does not know."""
-    build_parser().parse_args(words)
+    with _example_game(words):
+        build_parser().parse_args(words)
 
 
 def _check_mention(words: list[str]) -> None:
-    """The command and sub-commands named exist, and every option named is theirs."""
+    """The command and sub-commands named exist, and every option named is theirs
+    (a game's rule options once the words name the game)."""
     parser: argparse.ArgumentParser = build_parser()
-    for word in words:
+    for index, word in enumerate(words):
         word = word.strip("[]")
         commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if isinstance(parser, CommandParser) and parser.specialise is not None:
+            with _example_game(words), contextlib.suppress(UsageError):  # GAME, hazari|azi
+                parser = parser.specialise(parser, words[index:]) or parser
         if word.startswith("-"):
             known = {option for action in parser._actions for option in action.option_strings}
             assert word in known, f"{parser.prog} has no option {word}"

@@ -72,8 +72,9 @@ def test_azi_narration_for_a_seat_is_blind_to_its_hidden_cards(
         t.action.card for t in state.history if t.player == viewer and isinstance(t.action, Discard)
     ]
     for card in own:
-        assert f"{NAMES[viewer]}) discards {card} face down: only you know it (A6)." in "\n".join(
-            mine
+        assert (
+            f"{NAMES[viewer]}) discards {card} face down: only you know it (rule A6)."
+            in "\n".join(mine)
         )
     rng = Rng(draw)
     for by_suit in (False, True):

@@ -62,8 +62,8 @@ def test_equality_with_the_four_card_group_is_allowed() -> None:
         (
             "9H 9S KD QC | QH 8D 4S | AS KS QS | JC JD 2H",
             "4-card group Pair 9-9-K is higher than 3-card group Indi Q-8-4 "
-            "(groups KD QC 9S 9H and QH 8D 4S; H7: the 4-card group must be no higher "
-            "than each 3-card group)",
+            "(groups KD QC 9S 9H and QH 8D 4S; the 4-card group must be no higher "
+            "than each 3-card group: rule H7 on the Hazari rules page (docs/rules/hazari))",
         ),
         (
             "AS KS QS | 9H 9D 9C | QC 8D 4S | QH 8C 5H 2D",

@@ -107,7 +107,8 @@ def test_cards_within_groups_are_sorted_high_card_first() -> None:
         (
             BREAKS_H7,
             "4-card group Colour 9-3-2 is higher than 3-card group Indi J-8-5 (groups KC 9D 3D 2D"
-            " and JH 8H 5S; H7: the 4-card group must be no higher than each 3-card group)",
+            " and JH 8H 5S; the 4-card group must be no higher than each 3-card group: rule H7"
+            " on the Hazari rules page (docs/rules/hazari))",
         ),
         ("8C 8D 8S JH 8H 5H", "an arrangement is 4 groups separated by '|', got 1"),
     ],

@@ -33,26 +33,27 @@ def test_the_scripted_deal_is_told_round_by_round_ties_and_all() -> None:
     # Worked out by hand in tests/hazari/scripted_deal.py: ties in rounds 1 and 4.
     lines = scripted_narration(HazariRules(), viewer=0)
     assert lines[1] == (
-        "seat 1 (north), on the dealer's right, got the first card and leads round 1 (H9)."
+        "seat 1 (north), on the dealer's right, got the first card and leads round 1 (rule H9)."
         " Each player arranges 13 cards as 3/3/3/4 and says up; the groups stay hidden until"
-        " the rounds show them (H7, H8)."
+        " the rounds show them (rule H7, rule H8)."
     )
     rounds = [line for line in lines if line.startswith(("Round", "  seat 3 (", "  seat 2 ("))]
     assert rounds == [
         "Round 1: seat 1 (north), on the dealer's right, leads:",
         "  seat 3 (south) takes the round with Pair K-K-5, the highest group, tied; the one"
-        " played latest wins a tie (H11): all 12 cards, worth 110 points (H2).",
+        " played latest wins a tie (rule H11): all 12 cards, worth 110 points (rule H2).",
         "Round 2: seat 3 (south), who took round 1, leads:",
-        "  seat 2 (west) takes the round with Pair J-J-9, the highest group (H3, H4): all 12"
-        " cards, worth 80 points (H2).",
+        "  seat 2 (west) takes the round with Pair J-J-9, the highest group (rule H3, rule H4):"
+        " all 12 cards, worth 80 points (rule H2).",
         "Round 3: seat 2 (west), who took round 2, leads:",
         "Round 4: seat 0 (you), who took round 3, leads:",
         "  seat 3 (south) takes the round with Pair 3-3-7, the highest group, tied; the one"
-        " played latest wins a tie (H11): all 16 cards, worth 90 points (H2).",
+        " played latest wins a tie (rule H11): all 16 cards, worth 90 points (rule H2).",
     ]
     assert (
         lines[-2]
-        == "Points: seat 0 (you) 80, seat 1 (north) 0, seat 2 (west) 80, seat 3 (south) 200 (H12)."
+        == "Points: seat 0 (you) 80, seat 1 (north) 0, seat 2 (west) 80, seat 3 (south) 200"
+        " (rule H12)."
     )
 
 
@@ -60,7 +61,7 @@ def test_under_the_first_played_rule_the_first_of_equal_groups_takes_the_round()
     lines = scripted_narration(HazariRules(tie_rule=TieRule.FIRST), viewer=None)
     assert (
         "  seat 1 (north) takes the round with Pair K-K-5, the highest group, tied; the one"
-        " played first wins a tie (H11): all 12 cards, worth 110 points (H2)."
+        " played first wins a tie (rule H11): all 12 cards, worth 110 points (rule H2)."
     ) in lines
 
 
@@ -81,7 +82,7 @@ def test_play_hazari_tells_who_leads_each_round_and_why(
     out = capsys.readouterr().out
     headers = re.findall(r"Round (\d): seat (\d) \(\w+\), (.*), leads:", out)
     takers = re.findall(r"  seat (\d) \(\w+\) takes the round with (.*?), the highest group", out)
-    points = re.findall(r"all (\d+) cards, worth (\d+) points \(H2\)\.", out)
+    points = re.findall(r"all (\d+) cards, worth (\d+) points \(rule H2\)\.", out)
     assert [number for number, _, _ in headers] == ["1", "2", "3", "4"]
     assert headers[0][2] == "on the dealer's right"
     for (number, leader, why), (taker, _) in zip(headers[1:], takers, strict=False):

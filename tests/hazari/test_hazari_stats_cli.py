@@ -34,7 +34,8 @@ def test_both_engines_print_the_same_table(capsys: pytest.CaptureFixture[str]) -
 def test_records_give_the_table_of_the_same_deals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _, played, _ = run(capsys, "hazari", "stats", "--deals", "40", "--engine", "scalar")
+    argv = ["hazari", "stats", "--deals", "40", "--bots", "greedy", "--engine", "scalar"]
+    _, played, _ = run(capsys, *argv)
     for name in ("deals.jsonl", "deals.crec"):
         path = tmp_path / name
         argv = ["simulate", "hazari", "--games", "40", "--bots", "greedy", "--quiet"]

@@ -38,7 +38,8 @@ def _int(value: object) -> int:
 
 
 def _command(capsys: pytest.CaptureFixture[str], engine: str) -> str:
-    argv = ["hazari", "stats", "--deals", str(DEALS), "--seed", str(SEED), "--engine", engine]
+    argv = ["hazari", "stats", "--deals", str(DEALS), "--seed", str(SEED), "--bots", "greedy"]
+    argv += ["--engine", engine]
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert err == ""

@@ -98,6 +98,8 @@ def bid_choices(amounts: range) -> LegalActions[AziAction]:
 
 def next_bidder(stayers: Sequence[int], passed: Sequence[bool], player: int) -> int:
     """The next staying player after ``player``, clockwise, who has not passed."""
+    if type(player) is not int:  # list.index would show it with its own repr
+        raise InvalidStateError(f"next_bidder: player must be a seat number, got {_show(player)}")
     try:
         count = len(stayers)
         at = stayers.index(player)

@@ -32,7 +32,7 @@ from cardrules.azi.ids import action_ids
 from cardrules.azi.match import AziMatch
 from cardrules.azi.observation import AziMatchObservation, AziObservation
 from cardrules.azi.resample import resample, resample_match
-from cardrules.azi.rules import AziRules, rules_from
+from cardrules.azi.rules import SUITS_CHOICES, AziRules, rules_from
 from cardrules.azi.state import AziState
 from cardrules.azi.tensors import information_state_tensor, observation_tensor, tensor_layout
 from cardrules.azi.view import VIEW
@@ -40,7 +40,7 @@ from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
-from cardrules.errors import InvalidRulesError, InvalidStateError, ParseError
+from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidStateError, ParseError
 from cardrules.extras import needs_numpy
 from cardrules.registry import BotFactory, GameDefinition
 from cardrules.rng import Rng
@@ -76,6 +76,14 @@ class AziDefinition(GameDefinition):
     def make_rules(self, options: Mapping[str, object]) -> AziRules:
         """Rules from keyword options or spec text over the defaults."""
         return rules_from(options)
+
+    def option_choices(self) -> Mapping[str, tuple[str, ...]]:
+        """The enums' values, and the four choices of three suits (A1).
+
+        >>> GAME.option_choices()["suits"]
+        ('CDH', 'CDS', 'CHS', 'DHS')
+        """
+        return {**super().option_choices(), "suits": SUITS_CHOICES}
 
     def rules_json(self, rules: Any) -> dict[str, Any]:
         """The rules as JSON-native values."""
@@ -122,6 +130,8 @@ class AziDefinition(GameDefinition):
         every other action is seen by all."""
         if not isinstance(state, (AziState, AziMatch)):
             raise InvalidStateError(f"expected an Azi state, got {_show(state)}")
+        if not isinstance(action, AziAction):
+            raise IllegalActionError(f"expected an Azi action, got {_show(action)}")
         if isinstance(action, Discard) and state.current_player != player:
             return "discard ??"
         return str(action)

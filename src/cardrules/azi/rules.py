@@ -19,6 +19,7 @@ cardrules.errors.InvalidRulesError: players must be a whole number from 2 to 6, 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -47,11 +48,38 @@ __all__ = [
     "MAX_RAISE_CHOICES",
     "MAX_RAISE_IDS",
     "MIN_PLAYERS",
+    "RULES_PAGE",
+    "SUITS_CHOICES",
     "AziRules",
     "FirstLead",
     "Rounding",
+    "rule",
     "rules_from",
 ]
+
+RULES_PAGE = "the Azi rules page (docs/rules/azi)"
+"""Where a player reads the rules that messages name by tag: the documentation's page."""
+
+_TAG = re.compile(r"A[0-9]{1,2}")
+
+
+def rule(tag: str) -> str:
+    """How a prompt or an error names one of the rules: by its tag and its page.
+
+    >>> rule("A2")
+    'rule A2 on the Azi rules page (docs/rules/azi)'
+    """
+    if not isinstance(tag, str) or _TAG.fullmatch(tag) is None:
+        raise InvalidRulesError(
+            f"an Azi rule tag is A and a number, as in rule A2; got {_show(tag)}"
+        )
+    return f"rule {tag} on {RULES_PAGE}"
+
+
+SUITS_CHOICES: tuple[str, ...] = tuple(
+    sorted("".join(sorted({"C", "D", "H", "S"} - {left_out})) for left_out in "CDHS")
+)
+"""The four choices of three suits (A1), by letter, as the command line offers them."""
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

@@ -65,7 +65,7 @@ from cardrules.azi.ids import (
     action_ids,
 )
 from cardrules.azi.phases import Phase
-from cardrules.azi.rules import AziRules
+from cardrules.azi.rules import AziRules, rule
 from cardrules.azi.settlement import free_players, redeal_dealer, rejoin_fees
 from cardrules.azi.tricks import legal_cards, raznomast_eligible, raznomast_exempt, trick_winner
 from cardrules.cards import Card, _show
@@ -462,12 +462,15 @@ class Position:
             return ""
         led = self._trick[0][1].suit
         if action.card.suit != led and any(card.suit == led for card in hand):
-            return f": {led.name.lower()} were led and they hold one, so they must follow suit (A9)"
+            return (
+                f": {led.name.lower()} were led and they hold one, so they must follow suit"
+                f" ({rule('A9')})"
+            )
         trump = self._d.trump_card.suit
         if action.card.suit != trump and any(card.suit == trump for card in hand):
             return (
                 f": they hold no {led.name.lower()}, so they must play a trump"
-                f" ({trump.name.lower()}) (A9)"
+                f" ({trump.name.lower()}; {rule('A9')})"
             )
         return ""
 

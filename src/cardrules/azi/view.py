@@ -44,7 +44,7 @@ from cardrules.azi import (
     parse_action_text,
 )
 from cardrules.azi.bidding import first_leader
-from cardrules.azi.rules import AziRules, FirstLead
+from cardrules.azi.rules import RULES_PAGE, AziRules, FirstLead
 from cardrules.cards import Card, parse_card
 from cardrules.errors import ParseError
 from cardrules.game import LegalActions, Turn
@@ -77,16 +77,16 @@ def describe(
     """One public event as a sentence a reader of the Azi rules page can follow.
 
     ``earlier`` holds the events before this one: they tell an Azi that comes from a
-    pair (A14) from one where nobody took two tricks (A12), a lead from a follow, the
+    pair (rule A14) from one where nobody took two tricks (rule A12), a lead from a follow, the
     card that took a trick, and why a pot was won. ``rules`` (default rules if
-    ``None``) say who leads first (A8). A discard is told face down: whose card it
+    ``None``) say who leads first (rule A8). A discard is told face down: whose card it
     was is for :class:`AziNarrator` to show to the one seat that knows it.
 
     >>> from cardrules.azi import AuctionWon, Stayed
     >>> names = ["you", "heuristic", "heuristic", "heuristic"]
     >>> describe(AuctionWon(player=2, stake=10), names, earlier=[Stayed(1), Stayed(2)])
     'seat 2 (heuristic) wins the auction at 10 (nobody raised): seat 1 (heuristic), the \
-staying player on its right, leads the first trick (A8).'
+staying player on its right, leads the first trick (rule A8).'
     """
     who = seat_text(getattr(event, "player", 0), names)
     if isinstance(event, GameStarted):
@@ -102,7 +102,7 @@ staying player on its right, leads the first trick (A8).'
         return (
             f"Deal {event.deal + 1}: {dealer} deals to seats"
             f" {', '.join(map(str, event.seats))}; the trump card is {trump}, face up: it"
-            f" stays in the dealer's hand, and {_suit(event.trump_card)} are trump (A4)."
+            f" stays in the dealer's hand, and {_suit(event.trump_card)} are trump (rule A4)."
         )
     simple = {
         Stayed: "stays in",
@@ -137,7 +137,7 @@ staying player on its right, leads the first trick (A8).'
             else ""
         ) + (
             f" joining costs {event.half_fee} for a player who stayed but took no trick,"
-            f" {event.full_fee} for one who sat out (A12)."
+            f" {event.full_fee} for one who sat out (rule A12)."
         )
         pair = _pair_azi(earlier)
         if pair is None:
@@ -145,7 +145,8 @@ staying player on its right, leads the first trick (A8).'
         taker, partner = (seat_text(seat, names) for seat in pair)
         return (
             f"Azi! {taker} took two tricks but plays for Azi with {partner}, so does not win"
-            f" the pot (A14): the pot of {event.pot} stays, and {taker} is in the re-deal"
+            f" the pot (rule A14): the pot of {event.pot} stays, and {taker} is in the"
+            " re-deal"
             " as a one-trick player." + fees
         )
     if isinstance(event, Joined):
@@ -195,14 +196,14 @@ def _auction_won(
     raised = any(isinstance(item, Raised) for item in deal)
     text = f"{who} wins the auction at {event.stake}{'' if raised else ' (nobody raised)'}"
     if rules.first_lead is FirstLead.AUCTION_WINNER:
-        return f"{text}, and so leads the first trick (A8)."
+        return f"{text}, and so leads the first trick (rule A8)."
     stayers = sorted({item.player for item in deal if isinstance(item, Stayed)} | {event.player})
     leader = first_leader(stayers, event.player, rules.first_lead)
     if leader == event.player:
-        return f"{text}, and so leads the first trick (A8)."
+        return f"{text}, and so leads the first trick (rule A8)."
     return (
         f"{text}: {seat_text(leader, names)}, the staying player on its right, leads the"
-        " first trick (A8)."
+        " first trick (rule A8)."
     )
 
 
@@ -213,7 +214,7 @@ def _trick_won(event: TrickWon, who: str, earlier: Sequence[Any], unicode: bool)
     won = next((e.card for e in cards if e.player == event.player), None)
     if won is not None:
         best = "the highest trump" if won.suit == trump else "the highest of the suit led"
-        taken += f" with {won.format(unicode=unicode)}, {best} (A10)"
+        taken += f" with {won.format(unicode=unicode)}, {best} (rule A10)"
     return f"{taken}; {event.tricks} so far."
 
 
@@ -221,11 +222,11 @@ def _why_won(earlier: Sequence[Any]) -> str:
     """Why the pot was won, from the event before it."""
     last = earlier[-1] if earlier else None
     if isinstance(last, TrickWon):
-        return ": the first to take two tricks (A11)"
+        return ": the first to take two tricks (rule A11)"
     if isinstance(last, (Folded, Stayed)):
-        return ": everyone else folded (A5)"
+        return ": everyone else folded (rule A5)"
     if isinstance(last, (Joined, Skipped, AziDeclared)):
-        return ": the only player in the re-deal (A12)"
+        return ": the only player in the re-deal (rule A12)"
     return ""
 
 
@@ -252,12 +253,12 @@ def _declared(event: Declared, who: str) -> str:
     parts = []
     if event.raznomast:
         parts.append(
-            "declares raznomast: it need not trump the first lead of a suit it lacks (A13)"
+            "declares raznomast: it need not trump the first lead of a suit it lacks (rule A13)"
         )
     if event.invite is not None:
         parts.append(
             f"invites seat {event.invite} to play for Azi: if either of them is first to two"
-            " tricks, the pot is not won but re-dealt (A14)"
+            " tricks, the pot is not won but re-dealt (rule A14)"
         )
     if not parts:
         return f"{who} makes no declaration."
@@ -311,7 +312,7 @@ class AziNarrator:
         who = seat_text(seat, self.names)
         if viewer is None:
             return f"{who} discards {card} face down."
-        return f"{who} discards {card} face down: only you know it (A6)."
+        return f"{who} discards {card} face down: only you know it (rule A6)."
 
     def start(self, state: Any, viewer: int | None) -> list[str]:
         """The antes and the first deal."""
@@ -331,7 +332,7 @@ class AziNarrator:
         return [f"Net chips: {chips}."]
 
 
-RULE_TAGS = "Tags such as (A8) name the rules on the documentation's Azi rules page."
+RULE_TAGS = f"Rules named like rule A8 are on {RULES_PAGE}."
 """The line that tells a player where the rule tags in the narration are explained."""
 
 
@@ -370,48 +371,48 @@ def decision_text(observation: AziObservation) -> str:
 
     >>> from cardrules.azi import new_game
     >>> print(decision_text(new_game(3, seed=1, dealer=0).observation(1)))
-    Stay in or fold (A5): a fold loses your ante; you choose blind, before seeing your cards.
+    Stay in or fold (rule A5): a fold loses your ante; you choose blind, before seeing your cards.
     """
     phase = observation.phase
     if phase is Phase.FOLD:
         blind = "; you choose blind, before seeing your cards" if observation.hand is None else ""
-        return f"Stay in or fold (A5): a fold loses your ante{blind}."
+        return f"Stay in or fold (rule A5): a fold loses your ante{blind}."
     if phase is Phase.DISCARD:
-        return "Discard one card face down (A6): only you will know which; you keep three."
+        return "Discard one card face down (rule A6): only you will know which; you keep three."
     if phase is Phase.BIDDING:
         return (
-            "Raise or pass (A7): a raise names a higher stake and you pay it into the pot; a"
+            "Raise or pass (rule A7): a raise names a higher stake and you pay it into the pot; a"
             " pass is final. The last player not to pass wins the auction, and the staying"
-            " player on the winner's right leads the first trick (A8)."
+            " player on the winner's right leads the first trick (rule A8)."
             if observation.rules.first_lead is FirstLead.RIGHT_OF_WINNER
-            else "Raise or pass (A7): a raise names a higher stake and you pay it into the"
+            else "Raise or pass (rule A7): a raise names a higher stake and you pay it into the"
             " pot; a pass is final. The last player not to pass wins the auction and leads"
-            " the first trick (A8)."
+            " the first trick (rule A8)."
         )
     if phase is Phase.DECLARATIONS:
         return (
-            "Declare, or not (A13, A14): raznomast (the trump ace and two cards of one other"
-            " suit) frees you from trumping the first lead of a suit you lack; an invitation"
+            "Declare, or not (rule A13, rule A14): raznomast (the trump ace and two cards of one"
+            " other suit) frees you from trumping the first lead of a suit you lack; an invitation"
             " asks a player to play for Azi with you: if either of you is first to two tricks,"
             " the pot is not won but stays for a re-deal."
         )
     if phase is Phase.ANSWER:
         return (
-            "You are invited to play for Azi together (A14): if either of you is first to two"
+            "You are invited to play for Azi together (rule A14): if either of you is first to two"
             " tricks, the pot is not won but stays for a re-deal. Accept or decline."
         )
     if phase is Phase.PLAY:
         return (
-            "Play a card (A9): follow the suit led if you can, else play a trump if you can,"
+            "Play a card (rule A9): follow the suit led if you can, else play a trump if you can,"
             " else any card. The highest trump takes the trick, else the highest card of the"
-            " suit led (A10); the first to two tricks wins the pot (A11)."
+            " suit led (rule A10); the first to two tricks wins the pot (rule A11)."
             if observation.trick
-            else "Lead a card (A9): any card; the others must follow its suit if they can,"
-            " else trump. The first to two tricks wins the pot (A11)."
+            else "Lead a card (rule A9): any card; the others must follow its suit if they can,"
+            " else trump. The first to two tricks wins the pot (rule A11)."
         )
     if phase is Phase.JOINING:
         return (
-            f"The pot stays for a re-deal (A12): join for {observation.fee or 0} chips"
+            f"The pot stays for a re-deal (rule A12): join for {observation.fee or 0} chips"
             " (free if you took a trick), or stay out."
         )
     return ""

@@ -3,7 +3,9 @@
 Each sub-command lives in a module of this package with a ``register`` function.
 Bad input exits with status 2 and one line on standard error, never a traceback,
 prefixed by the command it concerns (``cardrules simulate: error: ...``). A bare
-``cardrules`` prints the help to standard error and exits 2.
+``cardrules`` prints the help to standard error and exits 2. A game that an installed
+package declares and that cannot be used is said in one line too
+(``cardrules: warning: ...``, see :mod:`cardrules.plugins`).
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import argparse
 import contextlib
 import os
 import sys
+import warnings
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TextIO
 
 from cardrules._version import __version__
 from cardrules.cli import (
@@ -29,10 +32,11 @@ from cardrules.cli import (
     tournament,
 )
 from cardrules.cli.interrupts import handling_interrupts
+from cardrules.cli.parsers import CommandParser, Parser
 from cardrules.cli.progress import end_open_lines
 from cardrules.cli.text import terminal_safe
 from cardrules.cli.usage import UsageError
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, PluginWarning
 
 __all__ = ["COMMANDS", "UsageError", "main"]
 
@@ -65,27 +69,9 @@ _REGISTER = {
 """Each command's register function."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message, self.prog)
-
-
-class _CommandParser(_Parser):
-    """A sub-command's parser: it reports arguments it does not know itself, under its
-    own name, where argparse would pass them up to ``cardrules``."""
-
-    def parse_known_args(  # type: ignore[override]
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        parsed, extras = super().parse_known_args(args, namespace)
-        if extras:
-            self.error(f"unrecognized arguments: {' '.join(extras)}")
-        return parsed, extras
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every registered sub-command."""
-    parser = _Parser(
+    parser = Parser(
         prog="cardrules",
         description="Rules engines for Hazari and Azi: cards, evaluation, games and bots.",
     )
@@ -95,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
         version=f"cardrules {__version__}",
         help="print the version and exit",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
     for name in COMMANDS:
         _REGISTER[name](commands)
     return parser
@@ -107,6 +93,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     Ctrl-C stops any command with status 130 (see :mod:`cardrules.cli.interrupts`).
     """
     prog = "cardrules"
+    with warnings.catch_warnings():
+        warnings.showwarning = _show_warning
+        return _main(argv, prog)
+
+
+def _main(argv: Sequence[str] | None, prog: str) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -137,6 +129,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         _drop_stdout()
         print(f"{prog}: error: cannot write the output: {exc.strerror}", file=sys.stderr)
         return 1
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """A package's warning in one line, as the errors are (``cardrules: warning: ...``)."""
+    if not issubclass(category, PluginWarning):
+        _SHOW_WARNING(message, category, filename, lineno, file, line)
+        return
+    print(f"cardrules: warning: {terminal_safe(str(message))}", file=file or sys.stderr)
+
+
+_SHOW_WARNING = warnings.showwarning
 
 
 def _drop_stdout() -> None:

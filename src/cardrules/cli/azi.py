@@ -15,6 +15,7 @@ import argparse
 from typing import Any
 
 from cardrules.azi import AziMatch, AziRules, AziState, FirstLead, Rounding
+from cardrules.azi.rules import RULES_PAGE, SUITS_CHOICES
 from cardrules.cli.records import add_check_action
 from cardrules.cli.text import by_seat, plural
 from cardrules.record import dump_json
@@ -22,26 +23,39 @@ from cardrules.record import dump_json
 
 def register(commands: Any) -> None:
     """Add the ``azi`` command and its actions."""
-    parser = commands.add_parser("azi", help="check Azi rule options and game records")
+    parser = commands.add_parser(
+        "azi",
+        help="check Azi rule options and game records",
+        description="Azi tools: check rule options and print them as game records write"
+        " them (rules), and replay and check game records (check).",
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
-    rules = actions.add_parser("rules", help="check Azi rule options and print them as JSON")
-    rules.add_argument("--players", type=int, default=4, help="2 to 6 (A2; default 4)")
-    rules.add_argument("--ante", type=int, default=10, help="chips each (A3; default 10)")
+    rules = actions.add_parser(
+        "rules",
+        help="check Azi rule options and print them as JSON",
+        description="Check Azi rule options and print them as JSON, the form game records"
+        f" use. Each option names its rule by tag (rule A2): read them on {RULES_PAGE}.",
+    )
+    rules.add_argument("--players", type=int, default=4, help="2 to 6 (rule A2; default 4)")
+    rules.add_argument("--ante", type=int, default=10, help="chips each (rule A3; default 10)")
     rules.add_argument(
-        "--suits", default="DHS", help="the pack's three suit letters (A1; default DHS)"
+        "--suits",
+        default="DHS",
+        metavar="{" + ",".join(SUITS_CHOICES) + "}",
+        help="the pack's three suits, by letter in any order (rule A1; default DHS)",
     )
     rules.add_argument(
-        "--look-before-fold", action="store_true", help="see your cards before folding (A5)"
+        "--look-before-fold", action="store_true", help="see your cards before folding (rule A5)"
     )
     rules.add_argument(
         "--first-lead",
         choices=[lead.value for lead in FirstLead],
         default=FirstLead.RIGHT_OF_WINNER.value,
-        help="who leads the first trick (A8; default right_of_winner)",
+        help="who leads the first trick (rule A8; default right_of_winner)",
     )
     rules.add_argument(
-        "--min-raise", type=int, default=1, help="the least a raise adds (A7; default 1)"
+        "--min-raise", type=int, default=1, help="the least a raise adds (rule A7; default 1)"
     )
     rules.add_argument(
         "--max-raise", type=int, default=10, help="the most a raise adds (default 10)"
@@ -50,19 +64,19 @@ def register(commands: Any) -> None:
         "--raise-cap",
         type=int,
         default=3,
-        help="raises allowed in one bidding, counting everyone (A7; default 3)",
+        help="raises allowed in one bidding, counting everyone (rule A7; default 3)",
     )
     rules.add_argument(
         "--match-games",
         type=int,
         default=None,
-        help="games in a match (A15; default: one per player)",
+        help="games in a match (rule A15; default: one per player)",
     )
     rules.add_argument(
         "--rounding",
         choices=[rounding.value for rounding in Rounding],
         default="up",
-        help="rounding of the half-pot re-deal fee (A12; default up)",
+        help="rounding of the half-pot re-deal fee (rule A12; default up)",
     )
     rules.set_defaults(run=_rules)
     add_check_action(actions, "azi", "Azi", describe_record)

@@ -13,7 +13,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardrules.cli.games import add_game_argument, add_rule_options, load_cli_game
+from cardrules.cli.games import (
+    add_game_argument,
+    add_game_command,
+    add_rule_options,
+    load_cli_game,
+)
 from cardrules.cli.usage import UsageError
 from cardrules.registry import Game
 from cardrules.rng import check_seed
@@ -21,12 +26,23 @@ from cardrules.rng import check_seed
 
 def register(commands: Any) -> None:
     """Add the ``deal`` command."""
-    parser = commands.add_parser("deal", help="print a seeded deal")
-    add_game_argument(parser)
+    add_game_command(
+        commands,
+        "deal",
+        _arguments,
+        help="print a seeded deal",
+        description="Print the hands of a seeded deal of GAME, each sorted and grouped by suit,"
+        " high card first (and the trump card, in a game that has one); --seed and --dealer"
+        " choose the deal.",
+    )
+
+
+def _arguments(parser: argparse.ArgumentParser, game: Game | None) -> None:
+    add_game_argument(parser, game)
     parser.add_argument("--seed", type=int, default=0, help="the deal's seed (default 0)")
     parser.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
     parser.add_argument("--unicode", action="store_true", help="print suit symbols")
-    add_rule_options(parser)
+    add_rule_options(parser, game)
     parser.set_defaults(run=_deal)
 
 

@@ -23,7 +23,11 @@ DEMO_PLAYOUTS = 64
 def register(commands: Any) -> None:
     """Add the ``demo`` command."""
     parser = commands.add_parser(
-        "demo", help="watch a seeded Hazari deal and a seeded Azi game between the strong bots"
+        "demo",
+        help="watch a seeded Hazari deal and a seeded Azi game between the strong bots",
+        description="Watch one seeded Hazari deal between four solver bots and one seeded Azi"
+        " game between four search bots, narrated as play narrates a game; --seed chooses"
+        " another showcase.",
     )
     parser.add_argument("--seed", type=int, default=2026, help="the seed (default 2026)")
     parser.add_argument("--unicode", action="store_true", help="print suit symbols")

@@ -18,7 +18,7 @@ from cardrules.cli.bots import import_user_bot, is_user_bot
 from cardrules.cli.usage import UsageError
 from cardrules.engine import PROTOCOL, VERSION, serve
 from cardrules.errors import CardRulesError, EngineError
-from cardrules.registry import Game, game_names, load_game
+from cardrules.registry import BUILTIN_GAMES, Game, game_names, load_game
 
 __all__ = ["register"]
 
@@ -77,19 +77,26 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _game_bot_name(text: str) -> str:
-    """``text`` in lower case if it names a bot of some game; else a usage error."""
+    """``text`` in lower case if it names a bot of some game; else a usage error.
+
+    The built-in games are asked first: an installed game's module is imported only
+    when they have no bot of that name.
+    """
     known: dict[str, list[str]] = {}
-    for game in game_names():
-        try:
-            bots = load_game(game).bots
-        except CardRulesError:
-            continue
-        for bot in bots:
-            known.setdefault(bot.lower(), []).append(game)
-    if text.lower() not in known:
-        raise UsageError(
-            f"unknown bot {text!r}; the games' bots are {', '.join(sorted(known))},"
-            " or name your own as module:attr",
-            f"{PROG} serve",
-        )
-    return text.lower()
+    for installed in (False, True):
+        for game in game_names() if installed else sorted(BUILTIN_GAMES):
+            if installed == (game in BUILTIN_GAMES):
+                continue
+            try:
+                bots = load_game(game).bots
+            except CardRulesError:
+                continue
+            for bot in bots:
+                known.setdefault(bot.lower(), []).append(game)
+        if text.lower() in known:
+            return text.lower()
+    raise UsageError(
+        f"unknown bot {text!r}; the games' bots are {', '.join(sorted(known))},"
+        " or name your own as module:attr",
+        f"{PROG} serve",
+    )

@@ -26,6 +26,9 @@ def register(commands: Any) -> None:
     parser = commands.add_parser(
         "hazari",
         help="evaluate, tabulate and arrange Hazari hands; check records; round statistics",
+        description="Hazari tools: evaluate three cards and list the combination classes"
+        " (eval, table), arrange a hand of 13 (arrange, value-tables), replay and check game"
+        " records (check), and count how often each kind of group takes each round (stats).",
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True

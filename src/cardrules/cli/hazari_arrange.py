@@ -43,7 +43,11 @@ __all__ = ["arrange_text", "register"]
 def register(actions: Any) -> None:
     """Add the ``arrange`` action to ``cardrules hazari``."""
     parser = actions.add_parser(
-        "arrange", help="the best 3/3/3/4 arrangement of 13 cards, next to the greedy one"
+        "arrange",
+        help="the best 3/3/3/4 arrangement of 13 cards, next to the greedy one",
+        description="Arrange 13 cards into three groups of 3 and one of 4, as the solver and"
+        " the greedy bot do, with each round's combination, its chance of winning and the card"
+        " points expected from it.",
     )
     parser.add_argument("cards", nargs="+", help='13 cards, such as "AS KS QS JS ..."')
     parser.add_argument(
@@ -56,7 +60,10 @@ def register(actions: Any) -> None:
     parser.add_argument("--unicode", action="store_true", help="print suit symbols")
     parser.set_defaults(run=_arrange)
     tables = actions.add_parser(
-        "value-tables", help="regenerate the value model's tables as JSON (slow)"
+        "value-tables",
+        help="regenerate the value model's tables as JSON (slow)",
+        description="Regenerate the tables of the solver's value model from seeded random"
+        " deals and print them as JSON, the form the package ships (slow).",
     )
     tables.add_argument(
         "--deals", type=int, default=DEALS, help=f"random deals to count (default {DEALS})"

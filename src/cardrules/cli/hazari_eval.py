@@ -33,14 +33,24 @@ _COLUMNS = ("strength", "kind", "combination", "ranks", "sets", "beats_or_ties",
 def register(actions: Any) -> None:
     """Add the ``eval`` and ``table`` actions to ``cardrules hazari``."""
     evaluate_parser = actions.add_parser(
-        "eval", help="value 3 cards, or the best 3 of 4 (kind, strength, percentile)"
+        "eval",
+        help="value 3 cards, or the best 3 of 4 (kind, strength, percentile)",
+        description="Value three cards as a Hazari combination: its kind, its strength among"
+        " the 741 classes (740 the strongest) and its percentile; of four cards, the best"
+        " three.",
     )
     evaluate_parser.add_argument("cards", nargs="+", help='3 or 4 cards, such as "AS KS QS"')
     evaluate_parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="text or json (default text)"
     )
     evaluate_parser.set_defaults(run=_eval)
-    table_parser = actions.add_parser("table", help="list the 741 combination classes")
+    table_parser = actions.add_parser(
+        "table",
+        help="list the 741 combination classes",
+        description="List the 741 classes of Hazari combinations, strongest first, with each"
+        " one's strength, how many sets of three cards make it, how many it beats or ties and"
+        " its percentile.",
+    )
     table_parser.add_argument(
         "--format", choices=_FORMATS, default="text", help="text, csv or json (default text)"
     )

@@ -5,10 +5,11 @@ each seat's points, over many deals or over the deals of a record file.
 --seed S --bots NAMES --no-rotate`` plays (deal ``i`` from seed ``derive_seed(S, i)``,
 the seeds of :func:`~cardrules.rng.game_seeds`, seat 0 dealing, bot ``b`` in seat
 ``b``): the deals ``round_stats(game_seeds(N, S))`` and
-``HazariStats.from_batch(game_seeds(N, S))`` count, with the same figures. The batch
-engine plays them when numpy is installed and every bot has a batch twin (``greedy``;
-``solver``, and ``strong`` while it names the solver); otherwise the scalar engine
-does. Both give the same table, deal for deal; ``--engine`` chooses. ``--records FILE``
+``HazariStats.from_batch(game_seeds(N, S))`` count, with the same figures. The
+defaults are ``simulate``'s: the game's strong bot in every seat, and the scalar
+engine. ``--engine batch`` plays them in numpy arrays when every bot has a batch twin
+(``greedy``; ``solver``, and ``strong`` while it names the solver), ``--engine auto``
+when it can; every engine gives the same table, deal for deal. ``--records FILE``
 counts the finished deals of a file of JSON lines or text records instead, as
 ``simulate --out`` writes them.
 """
@@ -50,7 +51,8 @@ def register(actions: Any) -> None:
         "stats",
         help="per-round win rates of each kind of combination, and each seat's points",
         description="Count, over many seeded deals (or the deals of a record file), how often"
-        " a group of each kind takes each round, and each seat's points per deal.",
+        " a group of each kind takes each round, and each seat's points per deal. The deals"
+        " are those simulate hazari --no-rotate plays, with its defaults.",
     )
     parser.add_argument(
         "--deals", type=int, help=f"how many deals, 1 to {MAX_GAMES} (default 1000)"
@@ -59,13 +61,15 @@ def register(actions: Any) -> None:
     parser.add_argument(
         "--bots",
         metavar="NAMES",
-        help="comma-separated Hazari bots by seat, the last filling the rest (default greedy)",
+        help="comma-separated Hazari bots by seat, the last filling the rest (default strong,"
+        " the solver, as in simulate)",
     )
     parser.add_argument(
         "--engine",
-        choices=("auto", "batch", "scalar"),
-        help="batch: numpy kernels (greedy and solver only); scalar: the game itself; auto"
-        " (default): batch when it can",
+        choices=("scalar", "batch", "auto"),
+        help="scalar: the game itself, any bots (the default, as in simulate); batch: the same"
+        " table from numpy arrays, faster (the numpy extra), for the bots greedy, solver and"
+        " strong; auto: batch when it can",
     )
     add_jobs_option(parser)
     parser.add_argument(
@@ -90,9 +94,9 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError(f"--deals must be from 1 to {MAX_GAMES}, not {deals}", PROG)
     seed = check_seed(0 if args.seed is None else args.seed)
     game = load_game("hazari")
-    names, bots = parse_bots(game, args.bots or "greedy")
+    names, bots = parse_bots(game, args.bots)
     policies = [BATCH_TWINS.get(bot_name(bot)) for bot in bots]
-    engine = args.engine or "auto"
+    engine = args.engine or "scalar"
     if engine == "auto":
         has_numpy = importlib.util.find_spec("numpy") is not None
         engine = "batch" if has_numpy and None not in policies else "scalar"

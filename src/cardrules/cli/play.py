@@ -29,6 +29,7 @@ from cardrules.cli.choices import match_choice
 from cardrules.cli.games import (
     add_bots_option,
     add_game_argument,
+    add_game_command,
     add_rule_options,
     add_time_limit_option,
     check_time_limit,
@@ -181,16 +182,21 @@ def play_narrated(
 
 def register(commands: Any) -> None:
     """Add the ``play`` command."""
-    parser = commands.add_parser(
+    add_game_command(
+        commands,
         "play",
+        _arguments,
         help="play one narrated game between bots or against you",
         description="Play one narrated game between bots, or against them with --human. Choose"
         " by number, by the choice as listed, by a short form of it, or by typing an action;"
         " --save keeps the game in a file after every action and --load continues it.",
     )
-    add_game_argument(parser)
+
+
+def _arguments(parser: argparse.ArgumentParser, game: Game | None) -> None:
+    add_game_argument(parser, game)
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
-    add_bots_option(parser)
+    add_bots_option(parser, game)
     add_time_limit_option(parser)
     parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
     parser.add_argument("--unicode", action="store_true", help="print suit symbols")
@@ -205,7 +211,7 @@ def register(commands: Any) -> None:
         help="continue the game saved in FILE, by the rules saved in it (rule options may be"
         " left out; any given must agree with the save)",
     )
-    add_rule_options(parser)
+    add_rule_options(parser, game)
     parser.set_defaults(run=_play)
 
 

@@ -9,6 +9,7 @@ from cardrules.cli.formats import SeatedRecords, add_format_option, print_result
 from cardrules.cli.games import (
     add_bots_option,
     add_game_argument,
+    add_game_command,
     add_jobs_option,
     add_rule_options,
     add_time_limit_option,
@@ -21,6 +22,7 @@ from cardrules.cli.interrupts import process_pool
 from cardrules.cli.progress import ProgressBar
 from cardrules.cli.simulate_batch import add_engine_option, batch_runner
 from cardrules.cli.usage import UsageError
+from cardrules.registry import Game
 from cardrules.rng import check_seed
 from cardrules.runner import MAX_GAMES, simulate
 
@@ -34,19 +36,24 @@ PROBE_FROM = 200
 
 def register(commands: Any) -> None:
     """Add the ``simulate`` command."""
-    parser = commands.add_parser(
+    add_game_command(
+        commands,
         "simulate",
+        _arguments,
         help="play many seeded games between bots",
         description="Play many seeded games between bots and print each bot's and each seat's"
         " mean return. The progress bar shows the rate and the time left, and a run expected"
         " to take more than a few minutes says so when it starts.",
     )
-    add_game_argument(parser)
+
+
+def _arguments(parser: argparse.ArgumentParser, game: Game | None) -> None:
+    add_game_argument(parser, game)
     parser.add_argument(
         "--games", type=int, default=100, help=f"how many games, 1 to {MAX_GAMES} (default 100)"
     )
     add_jobs_option(parser)
-    add_bots_option(parser)
+    add_bots_option(parser, game)
     add_time_limit_option(parser)
     parser.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     parser.add_argument(
@@ -61,8 +68,8 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--quiet", action="store_true", help="no progress bar and no warning of a long run"
     )
-    add_engine_option(parser)
-    add_rule_options(parser)
+    add_engine_option(parser, game)
+    add_rule_options(parser, game)
     parser.set_defaults(run=_simulate)
 
 

@@ -28,7 +28,8 @@ from typing import IO, Any
 
 import attrs
 
-from cardrules.cli.games import bot_entries
+from cardrules.cli.games import bot_entries, listed_by
+from cardrules.cli.parsers import lazy_help
 from cardrules.cli.usage import UsageError
 from cardrules.errors import CardRulesError
 from cardrules.extras import NUMPY_HINT
@@ -43,7 +44,9 @@ __all__ = [
     "BatchSimulationResult",
     "Sums",
     "add_engine_option",
+    "batch_bots_text",
     "batch_runner",
+    "engine_help",
     "exact_stat",
 ]
 
@@ -60,16 +63,47 @@ _SMALL = 1 << 21
 """Below this size, a block's sum of squares fits 63 bits."""
 
 
-def add_engine_option(parser: argparse.ArgumentParser) -> None:
-    """The ``--engine`` option of ``simulate``."""
-    parser.add_argument(
+def add_engine_option(parser: argparse.ArgumentParser, game: Game | None = None) -> None:
+    """The ``--engine`` option of ``simulate``; with a game, its help names the ``--bots``
+    names the game's batch engine plays (found when the help is printed)."""
+    action = parser.add_argument(
         "--engine",
         choices=ENGINES,
         default="scalar",
-        help="scalar: one game at a time, any bots (the default); batch: many games at once"
-        " in numpy arrays (the numpy extra), for the bots the game's batch engine plays"
-        " (azi: random; hazari: greedy, best or solver, random), same seeds and summary",
+        help="the engine",
     )
+    lazy_help(parser, action, lambda: engine_help(parser, game))
+
+
+def engine_help(parser: argparse.ArgumentParser, game: Game | None) -> str:
+    """The help of ``--engine``: the bots of ``game`` its batch engine plays."""
+    if game is None:
+        bots = f"{listed_by(parser)} bots"
+    else:
+        bots = f"{game.name}: {batch_bots_text(game)}".replace("%", "%%")
+    return (
+        "scalar: one game at a time, any bots (the default); batch: many games at once in"
+        f" numpy arrays (the numpy extra), for the bots the game's batch engine plays ({bots}),"
+        " with the same seeds and summary"
+    )
+
+
+def batch_bots_text(game: Game) -> str:
+    """The ``--bots`` names of ``game`` that its batch engine plays, for a help text."""
+    hook = getattr(game.definition, "batch_bots", None)
+    if hook is None:
+        return "none, it has no batch engine"
+    try:
+        bots = hook(game)
+        runs = {*bots.names, *bots.aliases}
+        names = [name for name in game.bots if name.lower() in runs]
+    except ModuleNotFoundError as missing:
+        if missing.name != "numpy":
+            raise
+        return "numpy lists them once installed"
+    except Exception:  # a game from another package whose hook fails: the help still prints
+        return "they cannot be listed"
+    return ", ".join(names) or "none"
 
 
 def _sqrt_of_fraction(numerator: int, denominator: int) -> float:

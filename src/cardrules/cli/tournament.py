@@ -13,15 +13,19 @@ from typing import IO, Any
 from cardrules.cli.bots import bot_factory
 from cardrules.cli.games import (
     add_game_argument,
+    add_game_command,
     add_jobs_option,
     add_rule_options,
     add_time_limit_option,
     bot_entries,
+    bots_text,
     check_jobs,
     check_time_limit,
+    listed_by,
     load_cli_game,
 )
 from cardrules.cli.interrupts import process_pool
+from cardrules.cli.parsers import lazy_help
 from cardrules.cli.progress import ProgressBar
 from cardrules.cli.usage import UsageError
 from cardrules.registry import BotFactory, Game
@@ -36,21 +40,35 @@ PROG = "cardrules tournament"
 
 def register(commands: Any) -> None:
     """Add the ``tournament`` command."""
-    parser = commands.add_parser(
+    add_game_command(
+        commands,
         "tournament",
+        _arguments,
         help="a ladder: every bot against every other in paired games",
         description="Play every bot against every other over seeded deals. Each deal is played"
         " twice, the second time with the two bots' seats swapped, so the luck of the deal"
         " cancels; the table shows each bot's mean return per seat and game and the paired"
         " differences, with Student's t 95% confidence intervals (95% CI).",
     )
-    add_game_argument(parser)
-    parser.add_argument(
-        "--bots",
-        metavar="NAMES",
-        help="comma-separated names of at least two different bots of the game, case does not"
-        " matter, your own as module:attr (looked up in the current directory first), or a"
-        " program speaking the engine protocol as exec:COMMAND (default: every bot of the game)",
+
+
+def _arguments(parser: argparse.ArgumentParser, game: Game | None) -> None:
+    add_game_argument(parser, game)
+    bots = parser.add_argument("--bots", metavar="NAMES", help="bots")
+    which = f"{listed_by(parser)} bots"
+    lazy_help(
+        parser,
+        bots,
+        lambda: (
+            "comma-separated names of at least two different bots of the game, case does"
+            " not matter, your own as module:attr (looked up in the current directory first),"
+            " or a program speaking the engine protocol as exec:COMMAND (default: every bot"
+            " of the game; "
+            + (which if game is None else f"{game.name}'s bots: {bots_text(game)}").replace(
+                "%", "%%"
+            )
+            + ")"
+        ),
     )
     add_time_limit_option(parser)
     parser.add_argument(
@@ -65,7 +83,7 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--quiet", action="store_true", help="no progress bar and no warning of a long run"
     )
-    add_rule_options(parser)
+    add_rule_options(parser, game)
     parser.set_defaults(run=_tournament)
 
 

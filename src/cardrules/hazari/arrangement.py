@@ -33,6 +33,7 @@ from cardrules.errors import InvalidArrangementError
 from cardrules.hazari.combination import COMBINATIONS, Combination
 from cardrules.hazari.evaluator import strength4_of, strength_of
 from cardrules.hazari.points import POINTS_BY_INDEX
+from cardrules.hazari.rules import rule
 
 __all__ = ["Arrangement"]
 
@@ -201,8 +202,8 @@ def _validated(
         raise InvalidArrangementError(
             f"4-card group {COMBINATIONS[strength4]} is higher than 3-card group "
             f"{COMBINATIONS[weakest_strength]} (groups {format_cards(four)} and "
-            f"{format_cards(weakest)}; H7: the 4-card group must be no higher than "
-            "each 3-card group)"
+            f"{format_cards(weakest)}; the 4-card group must be no higher than each 3-card"
+            f" group: {rule('H7')})"
         )
     (a, sa), (b, sb), (c, sc) = ranked
     return (a, b, c, four), (sa, sb, sc, strength4)

@@ -25,6 +25,7 @@ import attrs
 from cardrules import svg
 from cardrules.cards import Rank, _show
 from cardrules.errors import InvalidCardsError, ParseError
+from cardrules.hazari.rules import rule
 
 __all__ = ["COMBINATIONS", "RUNS", "SETS", "Combination", "Kind", "TableRow", "combination_table"]
 
@@ -186,7 +187,8 @@ class Combination:
     >>> Combination(Kind.RUN, (Rank.KING, Rank.ACE, Rank.TWO))
     Traceback (most recent call last):
     ...
-    cardrules.errors.InvalidCardsError: ranks K-A-2 do not make a Run (one of the 12 runs of H4)
+    cardrules.errors.InvalidCardsError: ranks K-A-2 do not make a Run (one of the 12 runs of \
+rule H4 on the Hazari rules page (docs/rules/hazari))
     """
 
     kind: Kind = attrs.field(converter=_kind)
@@ -307,8 +309,8 @@ _SHAPES = {
     Kind.INDI: "three different ranks, not a run, high to low, like Q-8-4",
     Kind.PAIR: "the pair then the odd card, like 9-9-K",
     Kind.COLOUR: "three different ranks, not a run, high to low, like Q-8-4",
-    Kind.RUN: "one of the 12 runs of H4",
-    Kind.COLOUR_RUN: "one of the 12 runs of H4",
+    Kind.RUN: f"one of the 12 runs of {rule('H4')}",
+    Kind.COLOUR_RUN: f"one of the 12 runs of {rule('H4')}",
     Kind.TRIO: "three of one rank, like A-A-A",
 }
 

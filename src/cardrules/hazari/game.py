@@ -19,7 +19,8 @@ True
 >>> load_game("hazari", players=5)
 Traceback (most recent call last):
 ...
-cardrules.errors.InvalidRulesError: Hazari is for exactly 4 players (H1), not 5
+cardrules.errors.InvalidRulesError: Hazari is for exactly 4 players (rule H1 on the Hazari \
+rules page (docs/rules/hazari)), not 5
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from cardrules.bots import RandomBot
 from cardrules.cards import _show
 from cardrules.dealing import Dealing
 from cardrules.deck import Deck
-from cardrules.errors import InvalidRulesError, InvalidStateError
+from cardrules.errors import IllegalActionError, InvalidRulesError, InvalidStateError
 from cardrules.extras import needs_numpy
 from cardrules.hazari.action_ids import SPLITS
 from cardrules.hazari.actions import HazariAction, parse_action
@@ -42,7 +43,7 @@ from cardrules.hazari.groups import GROUP_IDS
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariMatchObservation, HazariObservation
 from cardrules.hazari.resample import resample, resample_match
-from cardrules.hazari.rules import ActionSpace, HazariRules
+from cardrules.hazari.rules import ActionSpace, HazariRules, rule
 from cardrules.hazari.state import DEAL_GAME, HazariState
 from cardrules.hazari.tensors import TENSOR_SIZE, information_state_tensor, observation_tensor
 from cardrules.hazari.view import VIEW
@@ -95,7 +96,7 @@ class HazariDefinition(GameDefinition):
             )
             if not four:
                 raise InvalidRulesError(
-                    f"Hazari is for exactly 4 players (H1), not {_show(players)}"
+                    f"Hazari is for exactly 4 players ({rule('H1')}), not {_show(players)}"
                 )
         return HazariRules.from_options(options)
 
@@ -152,6 +153,8 @@ class HazariDefinition(GameDefinition):
         kinds = (HazariState, HazariMatch)
         if not isinstance(state, kinds) or not isinstance(last, kinds):
             raise InvalidStateError(f"expected Hazari states, got {_show(state)}, {_show(last)}")
+        if not isinstance(action, HazariAction):
+            raise IllegalActionError(f"expected a Hazari action, got {_show(action)}")
         now: Any = getattr(state, "current", state)  # a match's deal in progress
         later: Any = getattr(last, "current", last)
         if state.current_player == player or later.deal > now.deal or later.is_terminal:

@@ -15,6 +15,7 @@ HazariRules(tie_rule=TieRule.FIRST, target=1000, actions=ActionSpace.SPLIT)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,10 +32,31 @@ __all__ = [
     "DEFAULT_TARGET",
     "MAX_MATCH_DEALS",
     "MAX_TARGET",
+    "RULES_PAGE",
     "ActionSpace",
     "HazariRules",
     "TieRule",
+    "rule",
 ]
+
+RULES_PAGE = "the Hazari rules page (docs/rules/hazari)"
+"""Where a player reads the rules that messages name by tag: the documentation's page."""
+
+_TAG = re.compile(r"H[0-9]{1,2}")
+
+
+def rule(tag: str) -> str:
+    """How a prompt or an error names one of the rules: by its tag and its page.
+
+    >>> rule("H7")
+    'rule H7 on the Hazari rules page (docs/rules/hazari)'
+    """
+    if not isinstance(tag, str) or _TAG.fullmatch(tag) is None:
+        raise InvalidRulesError(
+            f"a Hazari rule tag is H and a number, as in rule H7; got {_show(tag)}"
+        )
+    return f"rule {tag} on {RULES_PAGE}"
+
 
 DEFAULT_TARGET = 1000
 """The default match target, the *hazar* (a thousand) that names the game."""

@@ -66,7 +66,7 @@ from cardrules.hazari.partitions import (
     split_arrangement,
 )
 from cardrules.hazari.rounds import resolve_rounds
-from cardrules.hazari.rules import ActionSpace, HazariRules
+from cardrules.hazari.rules import ActionSpace, HazariRules, rule
 from cardrules.record import GameRecord, dump_json, load_record, record_actions
 from cardrules.rng import Rng
 
@@ -395,8 +395,8 @@ class HazariState:
         if not choice.mask()[number]:
             raise IllegalActionError(
                 f"{action} is not a legal group for player {player}: it repeats a card"
-                " already grouped, or no valid arrangement (H7) has it with the groups"
-                " chosen so far"
+                f" already grouped, or no valid arrangement ({rule('H7')}) has it with the"
+                " groups chosen so far"
             )
         turn: Turn[HazariAction] = Turn(player, action)
         if len(chosen) < 2:
@@ -690,10 +690,11 @@ def new_game(
     >>> new_game(5, seed=1)
     Traceback (most recent call last):
     ...
-    cardrules.errors.InvalidRulesError: Hazari is for 4 players (H1), not 5
+    cardrules.errors.InvalidRulesError: Hazari is for 4 players (rule H1 on the Hazari rules page \
+(docs/rules/hazari)), not 5
     """
     if players != PLAYERS or type(players) is not int:
-        raise InvalidRulesError(f"Hazari is for 4 players (H1), not {_show(players)}")
+        raise InvalidRulesError(f"Hazari is for 4 players ({rule('H1')}), not {_show(players)}")
     if seed is None:
         raise InvalidRulesError("a Hazari deal needs its chance: give a seed")
     return HazariState.new(seed=seed, dealer=0 if dealer is None else dealer, rules=rules)

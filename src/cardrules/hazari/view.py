@@ -15,7 +15,7 @@ from cardrules.hazari.events import DealScored, RoundPlayed
 from cardrules.hazari.groups import GroupActions
 from cardrules.hazari.match import HazariMatch
 from cardrules.hazari.observation import HazariObservation
-from cardrules.hazari.rules import ActionSpace, TieRule
+from cardrules.hazari.rules import RULES_PAGE, ActionSpace, TieRule
 from cardrules.hazari.solver import (
     arrangement_value,
     best_arrangement,
@@ -43,7 +43,7 @@ SEARCHED = (16, 64, 256)
 """How many top arrangements are searched, in turn, for ones that really differ."""
 
 
-RULE_TAGS = "Tags such as (H7) name the rules on the documentation's Hazari rules page."
+RULE_TAGS = f"Rules named like rule H7 are on {RULES_PAGE}."
 """The line that tells a player where the rule tags in the narration are explained."""
 
 
@@ -65,9 +65,9 @@ class HazariNarrator:
         lines = [
             f"Hazari deal {deal.deal + 1}, {seat_text(state.dealer, self.names)} deals."
             f" {RULE_TAGS}",
-            f"{first}, on the dealer's right, got the first card and leads round 1 (H9)."
+            f"{first}, on the dealer's right, got the first card and leads round 1 (rule H9)."
             " Each player arranges 13 cards as 3/3/3/4 and says up; the groups stay hidden"
-            " until the rounds show them (H7, H8).",
+            " until the rounds show them (rule H7, rule H8).",
         ]
         for seat in range(state.num_players):
             if viewer is None or viewer == seat:
@@ -96,7 +96,7 @@ class HazariNarrator:
                     f"{seat_text(seat, self.names)} {score}"
                     for seat, score in enumerate(event.scores)
                 )
-                lines.append(f"Points: {scores} (H12).")
+                lines.append(f"Points: {scores} (rule H12).")
         return lines
 
     def _round(self, event: RoundPlayed, tie_rule: TieRule) -> list[str]:
@@ -114,12 +114,12 @@ class HazariNarrator:
         winner = seat_text(event.winner, self.names)
         if len(tied) > 1:
             order = "latest" if tie_rule is TieRule.LATEST else "first"
-            how = f"the highest group, tied; the one played {order} wins a tie (H11)"
+            how = f"the highest group, tied; the one played {order} wins a tie (rule H11)"
         else:
-            how = "the highest group (H3, H4)"
+            how = "the highest group (rule H3, rule H4)"
         lines.append(
             f"  {winner} takes the round with {best}, {how}: all {len(event.taken)} cards,"
-            f" worth {event.points} points (H2)."
+            f" worth {event.points} points (rule H2)."
         )
         return lines
 
@@ -144,13 +144,13 @@ def show(observation: HazariObservation, unicode: bool = False) -> list[str]:
             f"You are seat {observation.player}."
             f" Your hand: {cards_text(observation.hand, unicode)}",
             *([f"Your groups so far: {chosen}"] if chosen else []),
-            "Choose a 3-card group of your arrangement (H7; the last 4 cards make the"
-            " 4-card group). Choose one, or type three cards like 'AS KS QS':",
+            "Choose a 3-card group of your arrangement (rule H7; the last 4 cards"
+            " make the 4-card group). Choose one, or type three cards like 'AS KS QS':",
         ]
     return [
         f"You are seat {observation.player}. Your hand: {cards_text(observation.hand, unicode)}",
-        "Arrange it into 3/3/3/4 (H7). Choose one (value: expected card points from the"
-        " solver's value model), or type four groups like 'AS KS QS | ... | 4 cards':",
+        "Arrange it into 3/3/3/4 (rule H7). Choose one (value: expected card points"
+        " from the solver's value model), or type four groups like 'AS KS QS | ... | 4 cards':",
     ]
 
 

@@ -71,7 +71,7 @@ from cardrules.hazari.batch.tables import (
     quad_strength,
     triple_strength,
 )
-from cardrules.hazari.rules import HazariRules, TieRule
+from cardrules.hazari.rules import HazariRules, TieRule, rule
 from cardrules.rng import Rng, check_seed
 
 __all__ = [
@@ -429,7 +429,7 @@ def _groups_in_play_order(block: Ints, start: int) -> tuple[list[Ints], list[Int
         raise InvalidArrangementError(
             f"deal {start + deal_index}, seat {seat}: the 4-card group is higher than a"
             f" 3-card group in {arrangement_text(cards[deal_index, seat])}"
-            " (H7: the 4-card group must be no higher than each 3-card group)"
+            f" (the 4-card group must be no higher than each 3-card group: {rule('H7')})"
         )
     for i, j in ((0, 1), (1, 2), (0, 1)):  # strongest first: a sorting network of three
         swap = keys[i] < keys[j]
