@@ -1,30 +1,35 @@
-"""Benchmark: Azi decisions per second in the batch engine and in the scalar engine.
+"""Benchmark: Azi decisions per CPU second in the batch engine against the scalar engine.
 
 Run as ``python benchmarks/bench_batch_azi.py [--batch B] [--players P] [--repeat R]
-[--games G]``.
+[--games G] [--steps S] [--offset O]``.
 
-Both engines play random legal ids from fresh seeds in every repetition, in one run,
-so the ratio holds on a busy machine:
+Every repetition runs each workload once, interleaved, on seeds no other repetition
+(or run with another ``--offset``) uses, and divides each batch workload's decisions per
+CPU second (``time.process_time``) by the scalar engine's in the same repetition; the
+figure is the median of those ratios over the repetitions, so a machine that is busy
+for part of the run moves the baseline and the candidate together:
 
-- *batch*: ``BatchGame.init`` of ``B`` new seeds, then ``BatchGame.step`` with
+- *scalar*: ``G`` games of ``game.new_state(seed)``, each decision a uniform choice
+  from ``legal_action_ids()`` applied with ``action_from_id`` (the baseline);
+- *played out*: ``BatchGame.init`` of ``B`` new seeds, then ``BatchGame.step`` with
   :func:`cardrules.batch.random_legal_ids` until every game is over (the tail, where
   few games are still live, is counted: decisions are the live games of each step);
-- *batch, reset*: ``--steps`` steps with :meth:`BatchGame.reset` starting every finished
-  game again from a fresh seed before each step (every game is always live, as in a
-  training loop);
-- *scalar*: ``G`` games of ``game.new_state(seed)``, each decision a uniform choice
-  from ``legal_action_ids()`` applied with ``action_from_id``.
+- *reset*: ``S`` steps with :meth:`BatchGame.reset` starting every finished game again
+  from a fresh seed before each step, so every row is always live, as in a training
+  loop; the mask is read at every step;
+- *reset, tensors*: the same, the observation tensor read at every step too.
 
-Wall time and process CPU time are both reported (the best of ``--repeat`` each), and
-the peak memory (tracemalloc) of a batch of ``B / 4`` and of ``B`` games played out with
-their observation tensors read at every step, history included.
+The load average is printed before and after: the ratios hold under load, the absolute
+figures do not. The peak memory is :file:`bench_batch_memory.py`'s.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import os
+import statistics
 import time
-import tracemalloc
 from collections.abc import Callable
 
 import numpy as np
@@ -33,8 +38,12 @@ from cardrules import Rng, load_game
 from cardrules.batch import BatchGame, random_legal_ids
 from cardrules.registry import Game
 
+_SEED_BLOCK = 10**9
+"""Seeds of one workload of one repetition come from a block of their own."""
+
 
 def batch_run(engine: BatchGame, seeds: np.ndarray, seed: int, steps: int | None) -> int:
+    """Play ``seeds`` to their end (or ``steps`` steps); the decisions taken."""
     generator = np.random.default_rng(seed)
     state = engine.init(seeds)
     decisions = 0
@@ -47,19 +56,27 @@ def batch_run(engine: BatchGame, seeds: np.ndarray, seed: int, steps: int | None
     return decisions
 
 
-def reset_run(engine: BatchGame, size: int, seed: int, steps: int) -> int:
+def reset_run(
+    engine: BatchGame, size: int, seed: int, steps: int, tensors: bool = False, offset: int = 0
+) -> int:
+    """``steps`` steps of ``size`` always-live games, finished ones reset from fresh
+    seeds before each step; the decisions taken (``size`` a step)."""
     generator = np.random.default_rng(seed)
-    state = engine.init(np.arange(size, dtype=np.uint64) + np.uint64(seed * size * steps))
+    first = np.uint64(offset + seed * size * (steps + 1))
+    state = engine.init(np.arange(size, dtype=np.uint64) + first)
     decisions = 0
     for number in range(steps):
-        fresh = np.arange(size, dtype=np.uint64) + np.uint64((seed * steps + number + 1) * size)
+        fresh = np.arange(size, dtype=np.uint64) + first + np.uint64((number + 1) * size)
         state = engine.reset(state, fresh)
         decisions += size
+        if tensors:
+            assert state.observation_tensor.dtype == np.float32
         state = engine.step(state, random_legal_ids(state.legal_action_mask, generator))
     return decisions
 
 
 def scalar_run(game: Game, seeds: range, seed: int) -> int:
+    """Random legal ids in the scalar engine, game by game; the decisions taken."""
     rng = Rng(seed)
     decisions = 0
     for number in seeds:
@@ -71,30 +88,19 @@ def scalar_run(game: Game, seeds: range, seed: int) -> int:
     return decisions
 
 
-def best(run: Callable[[int], int], repeat: int) -> tuple[float, float, int]:
-    """The best decisions/s by wall clock and by CPU time over ``repeat`` runs."""
-    wall = cpu = 0.0
-    decisions = 0
-    for rep in range(repeat):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        decisions = run(rep)
-        wall = max(wall, decisions / (time.perf_counter() - start))
-        cpu = max(cpu, decisions / max(time.process_time() - start_cpu, 1e-9))
-    return wall, cpu, decisions
+def cpu_rate(run: Callable[[], int]) -> float:
+    """Decisions per CPU second of one run."""
+    start = time.process_time()
+    decisions = run()
+    return decisions / max(time.process_time() - start, 1e-9)
 
 
-def peak_memory(engine: BatchGame, size: int) -> int:
-    """The peak traced memory of one batch played to its end, observation tensors read
-    at every step, the final state (and so the whole history) kept."""
-    generator = np.random.default_rng(0)
-    tracemalloc.start()
-    state = engine.init(np.arange(size, dtype=np.uint64))
-    while not state.terminated.all():
-        assert state.observation_tensor.dtype == np.float32
-        state = engine.step(state, random_legal_ids(state.legal_action_mask, generator))
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return peak
+def load() -> str:
+    """The load averages over 1, 5 and 15 minutes, or "unknown"."""
+    try:
+        return ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    except OSError:  # pragma: no cover - not every platform has it
+        return "unknown"
 
 
 def main() -> None:
@@ -102,35 +108,42 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=4096)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--steps", type=int, default=100)
+    parser.add_argument("--offset", type=int, default=0, help="the first block of seeds")
     args = parser.parse_args()
     game = load_game("azi", players=args.players)
     engine = BatchGame(game)
     size = args.batch
 
-    def fresh(rep: int) -> np.ndarray:
-        return np.arange(rep * size, (rep + 1) * size, dtype=np.uint64)
+    def seeds(rep: int, workload: int) -> int:
+        return (args.offset + rep * 4 + workload) * _SEED_BLOCK
 
-    figures = {
-        "batch": best(lambda rep: batch_run(engine, fresh(rep), rep, None), args.repeat),
-        "batch, reset": best(lambda rep: reset_run(engine, size, rep + 1, args.steps), args.repeat),
-        "scalar": best(
-            lambda rep: scalar_run(game, range(rep * args.games, (rep + 1) * args.games), rep),
-            args.repeat,
+    workloads: dict[str, Callable[[int], int]] = {
+        "scalar": lambda rep: scalar_run(
+            game, range(seeds(rep, 0), seeds(rep, 0) + args.games), rep
         ),
+        "played out": lambda rep: batch_run(
+            engine, np.arange(size, dtype=np.uint64) + np.uint64(seeds(rep, 1)), rep, None
+        ),
+        "reset": lambda rep: reset_run(engine, size, rep, args.steps, False, seeds(rep, 2)),
+        "reset, tensors": lambda rep: reset_run(engine, size, rep, args.steps, True, seeds(rep, 3)),
     }
-    peaks = {count: peak_memory(engine, count) for count in (size // 4, size)}
-    print(f"Azi, {args.players} players, batch {size}, best of {args.repeat}")
-    print(f"{'engine':<14}{'decisions/s (wall)':>20}{'decisions/s (CPU)':>20}{'decisions':>11}")
-    for name, (wall, cpu, decisions) in figures.items():
-        print(f"{name:<14}{wall:>20,.0f}{cpu:>20,.0f}{decisions:>11,}")
-    scalar_wall, scalar_cpu, _ = figures["scalar"]
-    for name in ("batch", "batch, reset"):
-        wall, cpu, _ = figures[name]
-        print(f"ratio {name} / scalar: {wall / scalar_wall:.1f}x wall, {cpu / scalar_cpu:.1f}x CPU")
-    for count, peak in peaks.items():
-        print(f"peak memory of a batch of {count} played out, tensors read: {peak / 2**20:.1f} MiB")
+    print(f"Azi, {args.players} players, batch {size}, {args.repeat} repetitions")
+    print(f"load average before: {load()}")
+    rates: dict[str, list[float]] = {name: [] for name in workloads}
+    for rep in range(args.repeat):
+        for name, run in workloads.items():
+            rates[name].append(cpu_rate(functools.partial(run, rep)))
+    print(f"load average after: {load()}")
+    print(f"{'workload':<16}{'decisions/CPU s':>18}{'x scalar: median':>18}{'(range)':>14}")
+    for name, values in rates.items():
+        ratios = [value / base for value, base in zip(values, rates["scalar"], strict=True)]
+        span = f"{min(ratios):.2f}-{max(ratios):.2f}"
+        print(
+            f"{name:<16}{statistics.median(values):>18,.0f}"
+            f"{statistics.median(ratios):>18.2f}{span:>14}"
+        )
 
 
 if __name__ == "__main__":

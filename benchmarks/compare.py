@@ -17,7 +17,11 @@ Each workload runs ``K`` rounds, baseline then current, in turn (base, current,
 base, current, ...), each run being the best of ``N`` batches in a fresh process;
 a figure is the best over the rounds. The table gives each figure under both
 versions and the ratio *current speed / baseline speed*: above 1 the working tree
-is faster (or, for a memory figure, smaller). Figures given for information only
+is faster (or, for a memory figure, smaller). The ``median`` column is the median
+over the rounds of the ratio within each round (the two runs of a round are
+neighbours in time, so a change of load falls on both), with its range. Round
+``k`` passes ``--round k`` to the workloads, so the random-game workloads play
+other seeds in every round (the same under both versions). Figures given for information only
 (applies per game, checksums of answers) have no ratio; they should be equal, or
 the two versions did not do the same work. The load average at the start and the
 end shows how busy the machine was. ``--clock cpu`` times CPU seconds instead of
@@ -26,6 +30,10 @@ less; ``--scale`` multiplies every workload's size.
 
 A workload that fails under either version is reported as failed, with the last
 line of its error, and the other workloads still run; the exit status is then 1.
+
+``--mypyc`` compiles the working tree's Azi engine with mypyc in its environment
+(``benchmarks/mypyc_build.py``: an optional build, measured against the pure
+baseline; it needs mypy and a C compiler).
 
 ``--keep`` leaves the temporary directory in place; ``--venv-cache DIR`` keeps the
 environments in ``DIR`` and reuses them: the baseline's by revision and Python
@@ -42,6 +50,7 @@ import json
 import os
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -157,13 +166,33 @@ def baseline_env(root: Path, sha: str, home: Path) -> Path:
     return python
 
 
-def current_env(root: Path, home: Path) -> Path:
-    """The Python of an environment with the working tree installed as it is now."""
-    venv = home / f"current-{interpreter_key()}"
+def current_env(root: Path, home: Path, mypyc: bool = False) -> Path:
+    """The Python of an environment with the working tree installed as it is now (with
+    the Azi engine compiled by mypyc, if asked)."""
+    venv = home / f"current-{'mypyc-' if mypyc else ''}{interpreter_key()}"
     python = venv_python(venv)
     if not python.exists():
         python = make_venv(venv)
     pip_install(python, root, "the working tree")
+    if mypyc:
+        spec = importlib.util.spec_from_file_location(
+            "cardrules_mypyc_build", HERE / "mypyc_build.py"
+        )
+        assert spec is not None and spec.loader is not None
+        build = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(build)
+        where = subprocess.run(
+            [
+                str(python),
+                "-I",
+                "-c",
+                "import cardrules, os; print(os.path.dirname(cardrules.__path__[0]))",
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        build.install_compiled(Path(where))
     return python
 
 
@@ -181,11 +210,15 @@ class Side:
     """workload -> figure name -> the best figure dict so far."""
     errors: dict[str, str] = field(default_factory=dict)
     """workload -> the error of its last failed run."""
+    runs: dict[str, list[dict[str, dict[str, Any]] | None]] = field(default_factory=dict)
+    """workload -> each round's figures by name (None for a failed run), in order."""
 
 
 def run_once(side: Side, script: Path, name: str, options: Sequence[str], workdir: Path) -> None:
     """One run of workload ``name`` under ``side`` (``options`` for the script),
-    folded into its best figures."""
+    folded into its best figures and kept as one round."""
+    runs = side.runs.setdefault(name, [])
+    runs.append(None)
     command = [str(side.python), "-I", str(script), name, *options]
     try:
         done = subprocess.run(
@@ -209,6 +242,7 @@ def run_once(side: Side, script: Path, name: str, options: Sequence[str], workdi
         side.errors[name] = f"ran cardrules from {result['location']}, not from {venv}"
         return
     side.version = result["version"]
+    runs[-1] = {figure["name"]: figure for figure in result["figures"]}
     best = side.best.setdefault(name, {})
     for figure in result["figures"]:
         old = best.get(figure["name"])
@@ -235,6 +269,18 @@ def ratio(base: dict[str, Any], current: dict[str, Any]) -> float | None:
     if base["better"] == "lower" and c == b == 0:
         return 1.0
     return None
+
+
+def round_ratios(name: str, figure: str, base: Side, current: Side) -> list[float]:
+    """The ratio of ``figure`` within each round both versions ran (see :func:`ratio`)."""
+    ratios = []
+    for b, c in zip(base.runs.get(name, []), current.runs.get(name, []), strict=False):
+        if b is None or c is None or figure not in b or figure not in c:
+            continue
+        value = ratio(b[figure], c[figure])
+        if value is not None:
+            ratios.append(value)
+    return ratios
 
 
 def load_average() -> list[float] | None:
@@ -264,6 +310,7 @@ def rows(names: list[str], base: Side, current: Side) -> list[dict[str, Any]]:
             fb, fc = b.get(figure_name), c.get(figure_name)
             one = fb or fc
             assert one is not None
+            ratios = round_ratios(name, figure_name, base, current)
             result.append(
                 {
                     "workload": name,
@@ -273,6 +320,8 @@ def rows(names: list[str], base: Side, current: Side) -> list[dict[str, Any]]:
                     "baseline": None if fb is None else fb["value"],
                     "current": None if fc is None else fc["value"],
                     "ratio": None if fb is None or fc is None else ratio(fb, fc),
+                    "median": statistics.median(ratios) if ratios else None,
+                    "range": [min(ratios), max(ratios)] if ratios else None,
                 }
             )
     return result
@@ -296,7 +345,7 @@ def number(value: float | None) -> str:
 def table(result: list[dict[str, Any]]) -> str:
     lines = [
         f"{'workload':<24} {'figure':<24} {'unit':<12} {'baseline':>10} {'current':>10}"
-        f" {'ratio':>7}"
+        f" {'ratio':>7} {'median':>7} {'range':>13}"
     ]
     for row in result:
         if row["figure"] is None:
@@ -311,9 +360,16 @@ def table(result: list[dict[str, Any]]) -> str:
             same = values[0] == values[1] or None in values or row["unit"] == "x"
             mark = "  (info)" if same else "  (info, differs)"
         shown = "-" if row["ratio"] is None else f"{row['ratio']:.2f}x"
+        middle = row.get("median")
+        spread = row.get("range")
+        rounds = (
+            f" {middle:>6.2f}x {f'{spread[0]:.2f}-{spread[1]:.2f}x':>13}"
+            if middle is not None and spread is not None and row["better"] is not None
+            else ""
+        )
         lines.append(
             f"{row['workload']:<24} {row['figure']:<24} {row['unit']:<12}"
-            f" {number(row['baseline']):>10} {number(row['current']):>10} {shown:>7}{mark}"
+            f" {number(row['baseline']):>10} {number(row['current']):>10} {shown:>7}{rounds}{mark}"
         )
     return "\n".join(lines)
 
@@ -331,6 +387,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the results to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--venv-cache", type=Path, help="keep and reuse the environments here")
+    parser.add_argument(
+        "--mypyc", action="store_true", help="compile the working tree's Azi engine with mypyc"
+    )
     parser.add_argument("--list", action="store_true", help="list the workloads and exit")
     args = parser.parse_args(argv)
     if args.list:
@@ -362,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"installing the baseline {sha[:12]} and the working tree under {home} ...")
         try:
             base = Side("baseline", baseline_env(root, sha, home))
-            current = Side("current", current_env(root, home))
+            current = Side("current", current_env(root, home, args.mypyc))
         except (RuntimeError, subprocess.CalledProcessError) as exc:
             print(f"cannot compare: {exc}", file=sys.stderr)
             return 2
@@ -373,9 +432,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         load_start = load_average()
         started = time.perf_counter()
         for name in names:
-            for _ in range(args.rounds):
+            for round_ in range(args.rounds):
                 for side in (base, current):
-                    run_once(side, script, name, options, workdir)
+                    run_once(side, script, name, [*options, "--round", str(round_)], workdir)
             failed = [side.label for side in (base, current) if name not in side.best]
             print(f"  {name}: {'failed under ' + ', '.join(failed) if failed else 'done'}")
         load_end = load_average()
@@ -384,6 +443,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         title = (
             f"baseline {sha[:12]} ({base.version or '?'}) vs working tree"
             f" (HEAD {head}, {changed} changed tracked files; {current.version or '?'})"
+            + (", its Azi engine compiled by mypyc" if args.mypyc else "")
         )
         print()
         print(title)
@@ -394,7 +454,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             f" {time.perf_counter() - started:.0f} s of runs"
         )
         print(f"load average (1, 5, 15 min): start {load_start}, end {load_end}")
-        print("ratio = current speed / baseline speed (above 1: the working tree is better)")
+        print(
+            "ratio = current speed / baseline speed (above 1: the working tree is better),"
+            " best against best; median = the median of the rounds' ratios, and their range"
+        )
         print()
         print(table(result))
         if args.json:
@@ -407,6 +470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "rounds": args.rounds,
                 "scale": args.scale,
                 "clock": args.clock,
+                "mypyc": args.mypyc,
                 "load": {"start": load_start, "end": load_end},
                 "results": result,
             }

@@ -15,6 +15,7 @@ those should be equal under both versions, or the two did not run the same work.
 The script is run by ``benchmarks/compare.py`` under the previous release and
 under the working tree, so it only uses API that exists in both: ``new_game``,
 ``AziRules``, ``legal_actions()``, ``legal[i]``, ``apply``, ``observation``,
+``legal_action_ids()`` and ``action_from_id`` (from 0.2.0: ``azi_ids`` fails under 0.1.0),
 ``HazariState.new``, ``play_game``, ``RandomBot``, ``GreedyBot``, ``strengths``,
 ``count_valid_arrangements``, ``greedy_arrangement`` and ``Rng``. The package is
 imported inside each workload, so ``--list`` works without it.
@@ -78,6 +79,10 @@ on a loaded machine is not counted). The import workloads always time wall."""
 
 clock = CLOCKS["wall"]
 
+ROUND = 0
+"""``--round``: the random-game workloads play other seeds in every round, the same
+under both versions (``compare.py`` passes the number of each round)."""
+
 
 def best_seconds(batch: Callable[[], object], repeat: int) -> float:
     """The best time of ``repeat`` runs of ``batch``, by :data:`clock`."""
@@ -92,9 +97,10 @@ def best_seconds(batch: Callable[[], object], repeat: int) -> float:
 # ---------------------------------------------------------------------------- Azi
 
 
-def play_azi_games(games: int, observe: bool, first: int = 0) -> int:
+def play_azi_games(games: int, observe: bool, first: int = 0, ids: bool = False) -> int:
     """Random 4-player Azi games from seeds ``first..first+games-1``; returns the number
-    of applies."""
+    of applies. With ``ids``, each choice is drawn from ``legal_action_ids()`` and
+    applied through ``action_from_id``, as a learning loop does."""
     from cardrules.azi import new_game
 
     applies = 0
@@ -106,21 +112,27 @@ def play_azi_games(games: int, observe: bool, first: int = 0) -> int:
                 player = state.current_player
                 assert player is not None
                 state.observation(player)
-            legal = state.legal_actions()
-            state = state.apply(legal[choose(len(legal))])
+            if ids:
+                numbers = state.legal_action_ids()
+                state = state.apply(state.action_from_id(numbers[choose(len(numbers))]))
+            else:
+                legal = state.legal_actions()
+                state = state.apply(legal[choose(len(legal))])
             applies += 1
     return applies
 
 
-def azi_games_workload(default_games: int, observe: bool) -> Run:
+def azi_games_workload(default_games: int, observe: bool, ids: bool = False) -> Run:
     def run(repeat: int, scale: float) -> tuple[list[Figure], float]:
         games = sized(default_games, scale)
         applies = rounds = 0
 
         def batch() -> None:
-            # Fresh seeds every repetition: repetition r plays seeds r*games onwards.
+            # Fresh seeds every repetition and every round: repetition r of round k
+            # plays seeds (k * repeat + r) * games onwards.
             nonlocal applies, rounds
-            applies += play_azi_games(games, observe, first=rounds * games)
+            first = (ROUND * repeat + rounds) * games
+            applies += play_azi_games(games, observe, first=first, ids=ids)
             rounds += 1
 
         seconds = best_seconds(batch, repeat)
@@ -468,6 +480,11 @@ WORKLOADS: dict[str, Workload] = {
             azi_games_workload(5000, observe=False),
         ),
         Workload(
+            "azi_ids",
+            "the same games through legal_action_ids() and apply(action_from_id(i))",
+            azi_games_workload(5000, observe=False, ids=True),
+        ),
+        Workload(
             "azi_observed",
             "the same games, with observation(current_player) every turn",
             azi_games_workload(2500, observe=True),
@@ -522,13 +539,16 @@ WORKLOADS: dict[str, Workload] = {
 
 
 def run_workload(
-    name: str, repeat: int = 3, scale: float = 1.0, clock_name: str = "wall"
+    name: str, repeat: int = 3, scale: float = 1.0, clock_name: str = "wall", round_: int = 0
 ) -> dict[str, Any]:
     """Run one workload in this process; the result that the script prints as JSON."""
-    global clock
+    global clock, ROUND
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if round_ < 0:
+        raise ValueError(f"round must be at least 0, got {round_}")
     clock = CLOCKS[clock_name]
+    ROUND = round_
     figures, seconds = WORKLOADS[name].run(repeat, scale)
     import cardrules
 
@@ -540,6 +560,7 @@ def run_workload(
         "repeat": repeat,
         "scale": scale,
         "clock": clock_name,
+        "round": round_,
         "seconds": seconds,
         "figures": [asdict(figure) for figure in figures],
     }
@@ -551,6 +572,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timed batches (best of)")
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies the sizes")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall", help="what to time")
+    parser.add_argument("--round", type=int, default=0, help="the round (other seeds)")
     parser.add_argument("--list", action="store_true", help="print the workload names")
     args = parser.parse_args()
     if args.list:
@@ -559,7 +581,7 @@ def main() -> None:
         return
     if args.name is None:
         parser.error("give a workload name (or --list)")
-    print(json.dumps(run_workload(args.name, args.repeat, args.scale, args.clock)))
+    print(json.dumps(run_workload(args.name, args.repeat, args.scale, args.clock, args.round)))
 
 
 if __name__ == "__main__":

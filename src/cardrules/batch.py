@@ -26,8 +26,8 @@ A game's batch kernels live in its own package, ``batch`` in the game's folder
 a :class:`BatchKernels`, or raises :class:`~cardrules.errors.InvalidRulesError`
 naming what they cannot run.
 
-The vectorised SplitMix64 here, the one every batch engine draws with, draws exactly
-what :class:`~cardrules.rng.Rng` draws:
+The vectorised SplitMix64 exported here, the one every batch engine draws with, draws
+exactly what :class:`~cardrules.rng.Rng` draws:
 
 >>> from cardrules.rng import Rng, derive_seed
 >>> decks = dealt_decks(np.array([7, 8], dtype=np.uint64), np.array([0, 3]), 27)
@@ -44,11 +44,14 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules.batch_checks import check_length, row_index
+from cardrules.batch_draws import GAMMA as GAMMA  # the kernels' draws, re-exported
+from cardrules.batch_draws import dealt_decks, derive_seeds, randbelow, randbelow_each
+from cardrules.batch_draws import draws_below as draws_below
+from cardrules.batch_draws import mix as mix
+from cardrules.batch_draws import rejection_limits as rejection_limits
 from cardrules.cards import _show
 from cardrules.errors import (
-    CardRulesError,
     IllegalActionError,
-    InvalidCardsError,
     InvalidRulesError,
     InvalidSeedError,
     InvalidStateError,
@@ -71,202 +74,6 @@ __all__ = [
 U64 = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.int64]
 
-GAMMA = 0x9E3779B97F4A7C15
-"""SplitMix64's increment: draw ``t`` of a generator in state ``x`` is ``mix(x + t * GAMMA)``."""
-_GAMMA = np.uint64(GAMMA)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
-
-
-def _states(values: object, name: str) -> U64:
-    """``values`` if it is a 1-D uint64 array; else InvalidSeedError."""
-    if not isinstance(values, np.ndarray) or values.ndim != 1 or values.dtype != np.uint64:
-        raise InvalidSeedError(f"{name} must be a 1-D uint64 array, got {_show(values)}")
-    return values
-
-
-def _keys(values: object, count: int) -> U64:
-    """``values`` as uint64 keys: an integer (one key, shape ``(1,)``, for every seed) or
-    ``count`` integers, none negative."""
-    check_length(values, "keys", count, InvalidSeedError)
-    try:
-        keys = np.asarray(values)
-    except (TypeError, ValueError, OverflowError):
-        keys = np.asarray(None)
-    if keys.dtype.kind not in "iu" or keys.ndim > 1 or (keys.ndim and len(keys) != count):
-        raise InvalidSeedError(f"keys must be {count} non-negative integers, got {_show(values)}")
-    if keys.dtype.kind == "i" and keys.size and keys.min() < 0:
-        raise InvalidSeedError(f"key {int(keys.min())} is negative")
-    return keys.astype(np.uint64).reshape(-1)  # 1-D: array arithmetic wraps and never warns
-
-
-def mix(z: U64) -> U64:
-    """SplitMix64's output function over a ``uint64`` array (a new array; ``z`` is kept)."""
-    shifted = np.right_shift(z, _S30)
-    shifted ^= z
-    shifted *= _M1
-    z = np.right_shift(shifted, _S27)
-    z ^= shifted
-    z *= _M2
-    np.right_shift(z, _S31, out=shifted)
-    z ^= shifted
-    return z
-
-
-def derive_seeds(seeds: U64, keys: npt.ArrayLike) -> U64:
-    """:func:`~cardrules.rng.derive_seed` of each seed with its key: one key for all, or
-    one each (uint64 arrays; integer arrays wrap modulo 2**64, as the scalar arithmetic
-    masks)."""
-    seeds = _states(seeds, "seeds")
-    keyed = mix(_keys(keys, len(seeds)) + _GAMMA)
-    return mix((seeds ^ keyed) + _GAMMA)
-
-
-def _highest(bound: int) -> np.uint64:
-    """The highest draw ``Rng.randbelow(bound)`` accepts."""
-    highest: np.uint64 = np.uint64((1 << 64) - 1 - (1 << 64) % bound)
-    return highest
-
-
-def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
-    """``Rng.from_state(s).randbelow(bound)`` for each generator state ``s``.
-
-    Returns the values and the states after the draws. A rejected draw is redrawn
-    for its own generator only (masks, no loop over the batch).
-
-    >>> from cardrules.rng import Rng
-    >>> values, _ = randbelow(np.arange(6, dtype=np.uint64), 2**63 + 1)  # half rejected
-    >>> values.tolist() == [Rng(s).randbelow(2**63 + 1) for s in range(6)]
-    True
-    >>> randbelow(np.arange(3, dtype=np.uint64), 2**64)[0].tolist() == [
-    ...     Rng(s).randbelow(2**64) for s in range(3)]
-    True
-    """
-    if type(bound) is not int or not 0 < bound <= 1 << 64:
-        raise CardRulesError(f"randbelow needs a positive int up to 2**64, got {_show(bound)}")
-    highest = _highest(bound)
-    states = _states(states, "states") + _GAMMA
-    z = mix(states)
-    rejected = z > highest
-    while rejected.any():
-        states = np.where(rejected, states + _GAMMA, states)
-        z = np.where(rejected, mix(states), z)
-        rejected = z > highest
-    return (z if bound == 1 << 64 else z % np.uint64(bound)), states  # 2**64 fits no uint64
-
-
-def randbelow_each(states: U64, bounds: npt.ArrayLike) -> tuple[U64, U64]:
-    """``Rng.from_state(states[i]).randbelow(bounds[i])`` for each ``i``: one bound per
-    generator (each from 1 to 2**64 - 1). Returns the values and the states after the draws.
-
-    >>> from cardrules.rng import Rng
-    >>> bounds = np.array([1, 2, 3, 2**63 + 1], dtype=np.uint64)      # the last: half rejected
-    >>> values, after = randbelow_each(np.arange(4, dtype=np.uint64), bounds)
-    >>> values.tolist() == [Rng(s).randbelow(int(b)) for s, b in enumerate(bounds)]
-    True
-    >>> rng = Rng(3); _ = rng.randbelow(3); repr(rng) == f"Rng.from_state({after[3]})"
-    True
-    """
-    states = _states(states, "states")
-    check_length(bounds, "bounds", len(states), CardRulesError)
-    try:
-        wide = np.asarray(bounds)
-    except (TypeError, ValueError, OverflowError):
-        wide = np.asarray(None)
-    if wide.shape != states.shape or wide.dtype.kind not in "iu" or (wide.size and wide.min() < 1):
-        raise CardRulesError(
-            f"randbelow_each needs {len(states)} positive integer bounds, got {_show(bounds)}"
-        )
-    limits = wide.astype(np.uint64)
-    highest = ~((np.uint64(0) - limits) % limits)  # 2**64 - 1 - 2**64 % bound
-    states = states + _GAMMA
-    z = mix(states)
-    rejected = z > highest
-    while rejected.any():
-        states = np.where(rejected, states + _GAMMA, states)
-        z = np.where(rejected, mix(states), z)
-        rejected = z > highest
-    return z % limits, states
-
-
-def rejection_limits(bounds: tuple[int, ...]) -> U64:
-    """For each bound ``n``, the greatest 64-bit draw that ``Rng.randbelow(n)`` accepts."""
-    return np.array([(1 << 64) - 1 - (1 << 64) % n for n in bounds], dtype=np.uint64)
-
-
-def draws_below(states: U64, bounds: tuple[int, ...], limits: U64 | None = None) -> U64:
-    """``Rng.from_state(x).randbelow(n)`` for each bound in turn, for each state ``x``:
-    ``(len(states), len(bounds))`` values, all drawn at once.
-
-    SplitMix64 is counter based, so every draw is one array operation; a draw above
-    its bound's acceptance limit is redrawn as ``randbelow`` does (about once in
-    10**16 draws), for the rows holding one only, still as arrays. ``limits`` (by
-    default :func:`rejection_limits`) is there so that tests can make rejections common.
-
-    >>> from cardrules.rng import Rng
-    >>> rng = Rng(5)
-    >>> draws_below(np.array([5], dtype=np.uint64), (52, 51, 2)).tolist() == [
-    ...     [rng.randbelow(52), rng.randbelow(51), rng.randbelow(2)]]
-    True
-    """
-    if limits is None:
-        limits = rejection_limits(bounds)
-    steps = np.arange(1, len(bounds) + 1, dtype=np.uint64) * _GAMMA
-    z = mix(states[:, None] + steps[None, :])
-    rejected = z > limits[None, :]
-    if rejected.any():
-        rows = np.flatnonzero(rejected.any(axis=1))
-        z[rows] = _redrawn(states[rows], limits)
-    result: U64 = z % np.array(bounds, dtype=np.uint64)[None, :]
-    return result
-
-
-def _redrawn(states: U64, limits: U64) -> U64:
-    """The accepted draws for each bound, redrawing rejected ones as ``randbelow`` does."""
-    state = states.copy()
-    result = np.empty((len(states), len(limits)), dtype=np.uint64)
-    for column, limit in enumerate(limits):
-        state += _GAMMA
-        z = mix(state)
-        again = np.flatnonzero(z > limit)
-        while again.size:
-            state[again] += _GAMMA
-            z[again] = mix(state[again])
-            again = again[z[again] > limit]
-        result[:, column] = z
-    return result
-
-
-def dealt_decks(
-    seeds: U64, numbers: npt.ArrayLike, size: int, packed: bool = True
-) -> npt.NDArray[np.int8]:
-    """Positions ``0..size-1`` shuffled and cut as :class:`~cardrules.dealing.Dealing`
-    deals deck ``numbers[i]`` from ``seeds[i]``: one row per seed, top card first.
-
-    ``size`` is at most 64; ``packed=False`` takes the one-draw-at-a-time path."""
-    if type(size) is not int or not 0 < size <= 64:
-        raise InvalidCardsError(f"size must be a whole number from 1 to 64, got {_show(size)}")
-    if type(packed) is not bool:
-        raise InvalidStateError(f"packed must be True or False, got {_show(packed)}")
-    states = derive_seeds(seeds, numbers)
-    count = len(seeds)
-    rows = np.arange(count)
-    deck = np.tile(np.arange(size, dtype=np.int8), (count, 1))
-    draws = draws_below(states, (*range(size, 1, -1), size + 1)) if packed else None
-    for step, i in enumerate(range(size - 1, 0, -1)):
-        if draws is None:
-            drawn, states = randbelow(states, i + 1)
-        else:
-            drawn = draws[:, step]
-        j = drawn.astype(np.int64)
-        top = deck[:, i].copy()
-        deck[:, i] = deck[rows, j]
-        deck[rows, j] = top
-    cut = draws[:, -1] if draws is not None else randbelow(states, size + 1)[0]
-    at = (np.arange(size)[None, :] + cut.astype(np.int64)[:, None]) % size
-    return np.take_along_axis(deck, at, axis=1)
-
 
 def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator) -> Ints:
     """One legal id per row of ``mask``, uniformly drawn with ``generator`` (-1 where none).
@@ -280,16 +87,38 @@ def random_legal_ids(mask: npt.NDArray[np.bool_], generator: np.random.Generator
     if not isinstance(generator, np.random.Generator):
         raise InvalidStateError(f"generator must be a numpy Generator, got {_show(generator)}")
     count, width = mask.shape
-    rows = np.flatnonzero(mask.any(axis=1))
-    flat = np.flatnonzero(mask[rows] if rows.size < count else mask)
     draws = np.asarray(generator.random(count))  # one per row, whether it has legal ids or not
     ids: Ints = np.full(count, -1)
+    flat = _true_cells(mask)
     if not flat.size:
         return ids
-    start = np.searchsorted(flat, np.arange(rows.size + 1) * width)
-    pick = start[:-1] + (draws[rows] * np.diff(start)).astype(np.int64)
+    # The legal ids of a row are a run of ``flat``; the work is over the runs, not the
+    # rows (by profile, 0.25 ms against 0.41 ms with any() and searchsorted over every
+    # row, for 4,096 rows, and far less in a batch played out, where most have none).
+    row = flat // width
+    ends = (row[1:] != row[:-1]).nonzero()[0]
+    starts = np.concatenate(([0], ends + 1))
+    counts = np.concatenate((ends + 1, [flat.size])) - starts
+    rows = row[starts]
+    pick = starts + (draws[rows] * counts).astype(np.int64)
     ids[rows] = flat[np.minimum(pick, flat.size - 1)] % width
     return ids
+
+
+def _true_cells(mask: npt.NDArray[np.bool_]) -> Ints:
+    """``np.flatnonzero(mask)``, reading eight cells at a time where few are True (by
+    profile, 15 µs against 46 µs for a (4,096, 105) mask with 30 live rows)."""
+    cells = np.ascontiguousarray(mask).reshape(-1)
+    whole = cells.size - cells.size % 8
+    words = (cells[:whole].view(np.uint64) != 0).nonzero()[0]
+    if words.size * 512 > whole:  # more than one word in 64 holds a True
+        found: Ints = cells.nonzero()[0]
+        return found
+    candidates = (words[:, None] * 8 + np.arange(8)).reshape(-1)
+    found = candidates[cells[candidates]]
+    if whole < cells.size:
+        found = np.concatenate([found, whole + np.flatnonzero(cells[whole:])])
+    return found
 
 
 class BatchKernels(Protocol):
@@ -299,6 +128,10 @@ class BatchKernels(Protocol):
     NamedTuple) of arrays, each with the games on its first axis; the other methods
     read it. ``step`` is only called with ids the mask allows for
     live games (and anything for terminal ones).
+
+    Kernels may also define ``reset(arrays, rows, seeds)``: ``arrays`` with rows
+    ``rows`` replaced by ``init(seeds)``; without it, :meth:`BatchGame.reset` builds the
+    new rows with ``init`` and copies them into every array (a NamedTuple of arrays).
     """
 
     num_players: int
@@ -361,6 +194,11 @@ def _rows_replaced(old: npt.NDArray[Any], new: npt.NDArray[Any], rows: Ints) -> 
     return _read_only(column)
 
 
+_SPARE_STEPS = 64
+"""How many steps that no game needs the history may keep before it is pruned: pruning
+at every reset rebuilt the whole history each step (by profile, 7% of a reset)."""
+
+
 def _pruned(history: Any, oldest: int) -> Any:
     """``history`` without the steps before ``oldest`` (no game can ask for them)."""
     kept = []
@@ -376,40 +214,115 @@ def _pruned(history: Any, oldest: int) -> Any:
     return rebuilt
 
 
+_COMPACT_ABOVE = 64
+"""A batch whose kernels hold more rows than this, at most half of them live, is
+compacted (see :class:`BatchState`)."""
+
+
+def _gathered(arrays: Any, rows: Ints) -> Any:
+    """Rows ``rows`` of a NamedTuple of arrays, read-only."""
+    return type(arrays)(*(_read_only(column[rows]) for column in arrays))
+
+
 class BatchState:
     """``B`` games at one step: an immutable value of read-only arrays.
 
     Get one from :meth:`BatchGame.init`, and the next from :meth:`BatchGame.step`.
+
+    Once at most half the rows are live, the kernels work on the live rows alone
+    (``_part``, the rows ``_rows`` of the batch); the finished games stay as they were
+    in ``_base``, the whole batch's arrays at that point, and every value of the
+    batch (the mask, the tensor, :attr:`arrays`) puts the two together. By profile, a
+    step of a batch of 4,096 games with 30 of them live cost 590 µs, against 360 µs
+    for the same games in a batch of 64: the copies of every column a step writes.
     """
 
-    __slots__ = ("_arrays", "_batch", "_born", "_cache", "_history", "_seeds", "_steps")
+    __slots__ = (
+        "_base",
+        "_batch",
+        "_born",
+        "_cache",
+        "_history",
+        "_kept",
+        "_part",
+        "_rows",
+        "_seeds",
+        "_steps",
+    )
 
     def __init__(
-        self, batch: BatchGame, seeds: U64, arrays: Any, history: Any, steps: int, born: Ints
+        self,
+        batch: BatchGame,
+        seeds: U64,
+        part: Any,
+        history: Any,
+        steps: int,
+        born: Ints,
+        rows: Ints | None = None,
+        base: Any = None,
+        kept: int = 0,
     ) -> None:
         self._batch = batch
         self._seeds = seeds
-        self._arrays = arrays
+        self._part = part  # the kernels' arrays: of every row, or of rows ``rows``
         self._history = history  # cons cells (previous, (step number, ids of that step))
         self._steps = steps
         self._born = born  # the step at which each row's game began
-        self._cache: dict[str, npt.NDArray[Any]] = {}
+        self._rows = rows
+        self._base = base  # the whole batch's arrays, where not in ``rows`` (else None)
+        self._kept = kept  # the first step the history holds
+        self._cache: dict[str, Any] = {}
+
+    def _spread(self, values: npt.NDArray[Any], fill: object) -> npt.NDArray[Any]:
+        """``values`` of the rows the kernels hold, in an array of the whole batch."""
+        if self._rows is None:
+            return values
+        shape = (len(self._seeds), *values.shape[1:])
+        whole = np.zeros(shape, values.dtype) if fill == 0 else np.full(shape, fill, values.dtype)
+        whole[self._rows] = values
+        return whole
 
     def _cached(self, name: str) -> npt.NDArray[Any]:
         value = self._cache.get(name)
         if value is None:
             kernels = self._batch.kernels
             if name == "current_player":
-                value = kernels.current_player(self._arrays)
+                value = self._spread(kernels.current_player(self._part), -1)
             elif name == "legal_action_mask":
-                value = kernels.legal_action_mask(self._arrays)
+                value = self._spread(kernels.legal_action_mask(self._part), False)
             elif name == "returns":
-                raw = kernels.returns(self._arrays)
+                raw = kernels.returns(self._part)
+                if self._rows is not None:
+                    raw = _rows_replaced(kernels.returns(self._base), raw, self._rows)
                 value = np.where(self.terminated[:, None], raw, 0)
             else:
-                value = kernels.observation_tensor(self._arrays)
+                value = self._spread(kernels.observation_tensor(self._part), 0.0)
             self._cache[name] = value = _read_only(value)
-        return value
+        result: npt.NDArray[Any] = value
+        return result
+
+    def _compacted(self) -> BatchState:
+        """This state, its kernels holding its live rows alone if at most half the rows
+        they hold are live (and they hold more than ``_COMPACT_ABOVE``)."""
+        current = self._batch.kernels.current_player(self._part)
+        live = (current >= 0).nonzero()[0]
+        if len(current) <= _COMPACT_ABOVE or not 0 < 2 * live.size <= len(current):
+            self._cache["current_player"] = _read_only(self._spread(current, -1))
+            return self
+        rows = live if self._rows is None else self._rows[live]
+        state = BatchState(
+            self._batch,
+            self._seeds,
+            _gathered(self._part, live),
+            self._history,
+            self._steps,
+            self._born,
+            rows,
+            self.arrays,
+            self._kept,
+        )
+        state._cache["current_player"] = _read_only(state._spread(current[live], -1))
+        return state
 
     @property
     def game(self) -> Game:
@@ -457,7 +370,14 @@ class BatchState:
     @property
     def arrays(self) -> Any:
         """The game's own read-only arrays (see its batch module)."""
-        return self._arrays
+        if self._rows is None:
+            return self._part
+        value = self._cache.get("arrays")
+        if value is None:
+            columns = zip(self._base, self._part, strict=True)
+            value = type(self._part)(*(_rows_replaced(b, p, self._rows) for b, p in columns))
+            self._cache["arrays"] = value
+        return value
 
     def action_ids(self, index: int) -> list[int]:
         """The action ids game ``index`` has taken, in order."""
@@ -565,15 +485,23 @@ class BatchGame:
         rows = np.flatnonzero(state.terminated)
         if not rows.size:
             return state
-        fresh = self.kernels.init(array[rows])
-        arrays = type(state.arrays)(*map(_rows_replaced, state.arrays, fresh, [rows] * len(fresh)))
+        whole = state.arrays
+        own = getattr(self.kernels, "reset", None)
+        if own is not None:
+            arrays = own(whole, rows, array[rows])
+        else:
+            fresh = self.kernels.init(array[rows])
+            arrays = type(whole)(*map(_rows_replaced, whole, fresh, [rows] * len(fresh)))
         new_seeds = state.seeds.copy()
         new_seeds[rows] = array[rows]
         born = state._born.copy()
         born[rows] = state.steps
-        history = _pruned(state._history, int(born.min()))
+        history, kept = state._history, state._kept
+        oldest = int(born.min())
+        if oldest - kept > _SPARE_STEPS:
+            history, kept = _pruned(history, oldest), oldest
         return BatchState(
-            self, _read_only(new_seeds), arrays, history, state.steps, _read_only(born)
+            self, _read_only(new_seeds), arrays, history, state.steps, _read_only(born), kept=kept
         )
 
     def _check(self, state: object) -> None:
@@ -603,25 +531,39 @@ class BatchGame:
                 f"action ids must be a 1-D integer array of length {size}, got {_show(action_ids)}"
             )
         raw = ids  # named in errors as given: a uint64 2**64 - 1 is not "-1"
-        inside = (raw >= 0) & (raw < self.kernels.num_distinct_actions)
-        ids = np.where(inside, raw, 0).astype(np.int64)
-        live = ~state.terminated
-        legal = np.zeros(size, dtype=bool)
-        rows = np.flatnonzero(live & inside)
-        legal[rows] = state.legal_action_mask[rows, ids[rows]]
-        bad = np.flatnonzero(live & ~legal)
-        if bad.size:
-            at = int(bad[0])
+        # Only the live games' ids are read: in the tail of a batch played out, most
+        # rows are finished.
+        live = (state.current_player >= 0).nonzero()[0]
+        given = raw[live]
+        inside = (given >= 0) & (given < self.kernels.num_distinct_actions)
+        chosen = np.where(inside, given, 0).astype(np.int64)
+        width = state.legal_action_mask.shape[1]
+        legal = inside & state.legal_action_mask.reshape(-1)[live * width + chosen]
+        if not legal.all():
+            at = int(live[np.argmin(legal)])
             allowed = np.flatnonzero(state.legal_action_mask[at]).tolist()
             raise IllegalActionError(
                 f"game {at}: action id {int(raw[at])} is not legal for player"
                 f" {int(state.current_player[at])} in the"
                 f" {self.kernels.phase_name(state.arrays, at)} phase (legal ids: {allowed})"
             )
-        taken = _read_only(np.where(live, ids, -1).astype(np.int32))
-        arrays = self.kernels.step(state.arrays, taken.astype(np.int64))
-        history = (state._history, (state.steps, taken))
-        return BatchState(self, state.seeds, arrays, history, state.steps + 1, state._born)
+        taken = np.full(size, -1, dtype=np.int64)
+        taken[live] = chosen
+        rows = state._rows
+        part = self.kernels.step(state._part, taken if rows is None else taken[rows])
+        history = (state._history, (state.steps, _read_only(taken.astype(np.int32))))
+        after = BatchState(
+            self,
+            state.seeds,
+            part,
+            history,
+            state.steps + 1,
+            state._born,
+            rows,
+            state._base,
+            state._kept,
+        )
+        return after._compacted()
 
     def __repr__(self) -> str:
         matches = ", matches=True" if self.matches else ""

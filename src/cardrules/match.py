@@ -29,7 +29,7 @@ from typing_extensions import Self
 
 from cardrules import svg
 from cardrules.dealing import Dealing
-from cardrules.errors import InvalidStateError
+from cardrules.errors import InvalidStateError, _short
 from cardrules.game import LegalActions, Turn
 from cardrules.record import GameRecord, record_of
 
@@ -64,7 +64,9 @@ class History(Sequence[T]):
             self._cell = games._cell
             return
         if not isinstance(games, Iterable):
-            raise InvalidStateError(f"finished games must be an iterable of games, not {games!r}")
+            raise InvalidStateError(
+                f"finished games must be an iterable of games, not {_short(games)}"
+            )
         cell: _Cell = None
         for length, game in enumerate(games, 1):
             cell = (cell, game, length)

@@ -23,6 +23,7 @@ pytestmark = pytest.mark.skipif(
 
 ISSUE_WORKLOADS = [
     "azi_random",
+    "azi_ids",
     "azi_observed",
     "azi_memory",
     "hazari_random_vs_greedy",
@@ -73,7 +74,9 @@ def test_workloads_list_needs_no_package() -> None:
     assert [line.split()[0] for line in done.stdout.splitlines()] == ISSUE_WORKLOADS
 
 
-@pytest.mark.parametrize(("name", "scale"), [("azi_random", 0.002), ("hazari_count", 0.01)])
+@pytest.mark.parametrize(
+    ("name", "scale"), [("azi_random", 0.002), ("azi_ids", 0.002), ("hazari_count", 0.01)]
+)
 def test_tiny_workload_in_process(workloads: ModuleType, name: str, scale: float) -> None:
     result = workloads.run_workload(name, repeat=1, scale=scale)
     assert result["workload"] == name
@@ -108,3 +111,32 @@ def test_failed_workload_is_reported_and_others_kept(compare: ModuleType) -> Non
     text = compare.table(rows)
     assert "2.00x" in text
     assert "two" in text and "FAILED" in text and "current: ImportError" in text
+
+
+def test_median_is_over_the_ratios_within_rounds(compare: ModuleType) -> None:
+    base = compare.Side("baseline", Path("b"))
+    current = compare.Side("current", Path("c"))
+    ten = {"f": figure(10, "higher")}
+    base.runs = {"one": [ten, ten, None, ten]}
+    current.runs = {
+        "one": [{"f": figure(20, "higher")}, {"f": figure(30, "higher")}, ten, ten],
+    }
+    base.best = {"one": ten}
+    current.best = {"one": {"f": figure(30, "higher")}}
+    rows = compare.rows(["one"], base, current)
+    # rounds 1, 2 and 4 (the third failed under the baseline): ratios 2, 3 and 1
+    assert rows[0]["ratio"] == 3.0
+    assert rows[0]["median"] == 2.0
+    assert rows[0]["range"] == [1.0, 3.0]
+    assert "2.00x" in compare.table(rows) and "1.00-3.00x" in compare.table(rows)
+
+
+def test_a_round_plays_other_seeds(workloads: ModuleType) -> None:
+    first = workloads.run_workload("azi_random", repeat=1, scale=0.002, round_=0)
+    second = workloads.run_workload("azi_random", repeat=1, scale=0.002, round_=1)
+    assert first["round"] == 0 and second["round"] == 1
+    applies = [
+        next(f["value"] for f in result["figures"] if f["name"] == "applies/game")
+        for result in (first, second)
+    ]
+    assert applies[0] != applies[1]  # 10 games each, from seeds 0-9 and 10-19

@@ -4,7 +4,7 @@ benchmark scripts' own docstrings gives arguments that its script accepts.
 The script is loaded and its ``main`` runs with ``parse_args`` stopped right after
 a successful parse, so no benchmark actually runs. Synopsis lines (with
 ``[optional]`` parts) are skipped. A script that needs an optional extra
-(OpenSpiel) is checked where that extra is installed.
+(OpenSpiel, PettingZoo, numpy, pgx) is checked where that extra is installed.
 """
 
 from __future__ import annotations
@@ -56,6 +56,13 @@ def _commands() -> list[tuple[str, str, str]]:
 COMMANDS = _commands()
 
 
+# Top-level modules that only an optional extra installs (the pettingzoo adapter
+# names the module it misses, e.g. gymnasium).
+OPTIONAL_MODULES = frozenset(
+    {"pyspiel", "open_spiel", "numpy", "pettingzoo", "gymnasium", "jax", "pgx"}
+)
+
+
 class _Parsed(Exception):
     """Raised in place of running the benchmark once its arguments parsed."""
 
@@ -73,7 +80,7 @@ def _load(script: str) -> ModuleType:
     try:
         spec.loader.exec_module(module)
     except ModuleNotFoundError as exc:
-        if exc.name in ("pyspiel", "open_spiel", "numpy"):
+        if (exc.name or "").split(".")[0] in OPTIONAL_MODULES:
             pytest.skip(f"{script} needs {exc.name}, an optional extra")
         raise
     return module

@@ -211,8 +211,9 @@ def public_callables(
 
     Functions and class constructors come as they are; for each exported class, the
     class and static methods it (or a base class from the same package) defines, and,
-    on each sample in ``instances[cls]``, its public methods and properties. Names
-    starting with ``_`` and members inherited from outside the package are skipped.
+    on each sample in ``instances[cls]``, its public methods (compiled ones too) and
+    properties. Names starting with ``_`` and members inherited from outside the
+    package are skipped.
     """
     instances = instances or {}
     package = module.__name__.split(".")[0]
@@ -236,7 +237,7 @@ def public_callables(
                 if isinstance(raw, (classmethod, staticmethod)):
                     method = getattr(obj, name)
                     targets.append(Target(f"{qualified}.{name}", method, _parameters(method)))
-                elif inspect.isfunction(raw) or isinstance(raw, property):
+                elif inspect.isroutine(raw) or isinstance(raw, property):
                     for number, instance in enumerate(instances.get(obj, ())):
                         label = f"{qualified}[{number}].{name}"
                         if isinstance(raw, property):

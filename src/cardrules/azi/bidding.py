@@ -102,6 +102,11 @@ def next_bidder(stayers: Sequence[int], passed: Sequence[bool], player: int) -> 
         raise InvalidStateError(f"next_bidder: player must be a seat number, got {_show(player)}")
     try:
         count = len(stayers)
+        if player not in stayers:  # list.index would put repr(player) in its error
+            raise InvalidStateError(
+                f"next_bidder expects one of the staying seats {_show(stayers)},"
+                f" got player {_show(player)}"
+            )
         at = stayers.index(player)
         for step in range(1, count + 1):
             seat = stayers[(at + step) % count]
@@ -131,6 +136,11 @@ def first_leader(stayers: Sequence[int], winner: int, rule: FirstLead) -> int:
     if rule is not FirstLead.RIGHT_OF_WINNER:
         raise InvalidRulesError(f"rule must be a FirstLead, got {_show(rule)}")
     try:
+        if winner not in stayers:  # list.index would put repr(winner) in its error
+            raise InvalidStateError(
+                f"first_leader expects one of the staying seats {_show(stayers)},"
+                f" got winner {_show(winner)}"
+            )
         return stayers[(stayers.index(winner) - 1) % len(stayers)]
     except LEAKS as exc:
         raise bad_arguments(

@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -152,12 +151,12 @@ class AziState(Position):
             dealer = draw_dealer(dealing, n)
         elif type(dealer) is not int or not 0 <= dealer < n:
             raise InvalidRulesError(f"dealer {_show(dealer)} is not a seat in 0..{n - 1}")
-        state = object.__new__(cls)
+        state = cls()
         state._g = GameSetup(rules, dealing, dealer)
         state._balances = (-rules.ante,) * n
         state._pot = rules.ante * n
         state._log = None
-        state._ev = (None, (AntesPaid, rules.ante, state._pot))
+        state._ev = (None, AntesPaid, rules.ante, state._pot)
         state._evn = 1
         state._count = 0
         state._winner = NOBODY
@@ -175,11 +174,7 @@ class AziState(Position):
     def _with_deck(self, deck: Deck) -> AziState:
         """This position with ``deck`` as its dealing's next explicit deck (see
         :meth:`~cardrules.azi.game.AziDefinition.with_deck`)."""
-        setup = copy.copy(self._g)
-        setup.dealing = self._g.dealing.with_deck(deck)
-        state = copy.copy(self)
-        state._g = setup
-        return state
+        return self._with_setup(self._g.with_dealing(self._g.dealing.with_deck(deck)))
 
     @property
     def dealing(self) -> Dealing:
@@ -240,7 +235,7 @@ class AziState(Position):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards in the current deal (a folder keeps its thrown-in hand)."""
-        return self._hands
+        return self._hands()
 
     @property
     def discards(self) -> tuple[Card | None, ...]:
@@ -300,8 +295,8 @@ class AziState(Position):
         items = []
         node = self._log
         while node is not None:
-            node, item = node
-            items.append(item)
+            node, player, action = node
+            items.append((player, action))
         items.reverse()
         return items
 
@@ -311,10 +306,6 @@ class AziState(Position):
         return self._events()
 
     # ----------------------------------------------------------- legal actions
-
-    legal_actions = Position._legal
-
-    apply = Position._step
 
     def action_id(self, action: AziAction) -> int:
         """The fixed id of ``action`` under these rules (see :mod:`cardrules.azi.ids`)."""
@@ -400,7 +391,7 @@ class AziState(Position):
             None if current < 0 else current,
             order,
             deal.trump_card,
-            self._hands[player] if seen else None,
+            self._hand(player) if seen else None,
             self._discards[player],
             folded,
             staying,
@@ -430,7 +421,7 @@ class AziState(Position):
             "pot": self._pot,
             "balances": list(self._balances),
             "tricks": list(self._tricks),
-            "hands": [" ".join(map(str, hand)) for hand in self._hands],
+            "hands": [" ".join(map(str, hand)) for hand in self._hands()],
             "actions": self._count,
         }
 
@@ -497,7 +488,7 @@ class AziState(Position):
                 extras.append(f"partner {self._partner[seat]}")
             count = self._tricks[seat]
             extras.append(f"{count} trick{'' if count == 1 else 's'}")
-            hand = format_cards(self._hands[seat]) or "-"
+            hand = format_cards(self._hand(seat)) or "-"
             lines.append(
                 f"  seat {seat}: {hand:<11} {', '.join(extras)}, {self._balances[seat]:+d}"
             )

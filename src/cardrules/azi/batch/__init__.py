@@ -18,11 +18,14 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.azi.batch.deal import DTYPES, PER_SEAT, AziArrays, start_deal
-from cardrules.azi.batch.step import Options, step
+from cardrules.azi.batch.deal import DTYPES, PER_SEAT, AziArrays, Fresh, start_deal
+from cardrules.azi.batch.seats import seat_tables
+from cardrules.azi.batch.step import Options, action_tables, step
 from cardrules.azi.batch.tensors import legal_action_mask, observation_tensor
 from cardrules.azi.ids import action_ids
 from cardrules.azi.phases import Phase
@@ -53,6 +56,7 @@ class AziKernels:
     """
 
     __slots__ = (
+        "actions",
         "layout",
         "num_distinct_actions",
         "num_players",
@@ -92,49 +96,77 @@ class AziKernels:
             matches=matches,
             games=rules.games_per_match,
         )
+        self.actions = action_tables(size, self.options)
         self.rules = rules
 
     def for_matches(self) -> AziKernels:
         """These kernels playing matches of ``rules.games_per_match`` games (A15)."""
         return AziKernels(self.rules, matches=True)
 
+    def _new_games(self, seeds: npt.NDArray[np.uint64]) -> Fresh:
+        """Every column of new games from ``seeds``: antes paid, the dealer drawn by lot
+        (A4), the first deal dealt."""
+        count, o = len(seeds), self.options
+        lots, _ = randbelow(derive_seeds(seeds, LOT_KEY), o.players)
+        dealer = lots.astype(np.int64)
+        game_seeds = derive_seeds(seeds, 0) if o.matches else seeds.copy()  # a match's game 0
+        everyone = np.full(count, seat_tables(o.players).all)
+        first = np.zeros(count, np.int64)
+        fresh = start_deal(game_seeds, first, dealer, everyone, o.players, o.ante)
+        fresh.update(
+            seed=game_seeds,
+            match_seed=seeds.copy(),
+            first=dealer,
+            last=-1,
+            pot=o.ante * o.players,
+            balances=-o.ante,
+            game=0,
+            totals=0,
+        )
+        return fresh
+
     def init(self, seeds: npt.NDArray[np.uint64]) -> AziArrays:
         """New games: antes paid, the dealer drawn by lot (A4), the first deal dealt."""
-        count, n, ante = len(seeds), self.num_players, self.options.ante
-        lots, _ = randbelow(derive_seeds(seeds, np.full(count, LOT_KEY, np.uint64)), n)
-        dealer = lots.astype(np.int64)
-        blank = AziArrays._make(
-            np.zeros((count, n) if name in PER_SEAT else count, DTYPES[name])
-            for name in AziArrays._fields
-        )
-        first_game = derive_seeds(seeds, np.zeros(count, np.uint64))  # a match's game 0
-        game_seeds = first_game if self.options.matches else seeds
-        blank = blank._replace(
-            seed=game_seeds,
-            match_seed=seeds,
-            first=dealer.astype(np.int8),
-            last=np.full(count, -1, np.int8),
-            pot=np.full(count, ante * n, dtype=np.int64),
-            balances=np.full((count, n), -ante, dtype=np.int64),
-        )
-        everyone = np.ones((count, n), dtype=bool)
-        first = np.zeros(count, dtype=np.int64)
-        return _frozen(start_deal(blank, np.arange(count), first, dealer, everyone, ante))
+        count, n = len(seeds), self.num_players
+        fresh = self._new_games(seeds)
+        columns: list[npt.NDArray[Any]] = []
+        for name in AziArrays._fields:
+            value = fresh[name]
+            shape = (count, n) if name in PER_SEAT else (count,)
+            if isinstance(value, np.ndarray) and value.shape == shape:
+                columns.append(value.astype(DTYPES[name], copy=False))
+            else:
+                columns.append(np.full(shape, value, dtype=DTYPES[name]))
+        return _frozen(AziArrays._make(columns))
+
+    def reset(
+        self, arrays: AziArrays, rows: npt.NDArray[np.int64], seeds: npt.NDArray[np.uint64]
+    ) -> AziArrays:
+        """``arrays`` with new games from ``seeds`` in ``rows``: the new games are dealt
+        for those rows only, and each column is copied once with them written in (by
+        profile, :meth:`init` of the rows then a copy per column cost twice as much)."""
+        fresh = self._new_games(seeds)
+        columns: list[npt.NDArray[Any]] = []
+        for name, old in zip(AziArrays._fields, arrays, strict=True):
+            column = old.copy()
+            column[rows] = fresh[name]
+            columns.append(column)
+        return _frozen(AziArrays._make(columns))
 
     def step(self, arrays: AziArrays, action_ids: npt.NDArray[np.int64]) -> AziArrays:
         """Each live game takes its id (-1: the game stands still)."""
-        result = step(arrays, action_ids, self.options)
-        if result.pot.size and int(result.pot.max()) > _POT_LIMIT:
+        result = step(arrays, action_ids, self.options, self.actions)
+        if result.pot is not arrays.pot and int(result.pot.max(initial=0)) > _POT_LIMIT:
             at = int(result.pot.argmax())
             raise InvalidStateError(
                 f"game {at}: the pot {int(result.pot[at])} is too large for the batch engine's"
                 " 64-bit chips"
             )
-        return _frozen(result)
+        return result
 
     def current_player(self, arrays: AziArrays) -> npt.NDArray[np.int64]:
         """The seat to act, -1 once over."""
-        current: npt.NDArray[np.int64] = arrays.current.astype(np.int64)
+        current: npt.NDArray[np.int64] = arrays.current  # 64-bit and read-only already
         return current
 
     def legal_action_mask(self, arrays: AziArrays) -> npt.NDArray[np.bool_]:
@@ -143,8 +175,7 @@ class AziKernels:
 
     def returns(self, arrays: AziArrays) -> npt.NDArray[np.int64]:
         """Each seat's net chips (of the match's finished games, in a match)."""
-        chips = arrays.totals if self.options.matches else arrays.balances
-        returns: npt.NDArray[np.int64] = chips.copy()
+        returns: npt.NDArray[np.int64] = arrays.totals if self.options.matches else arrays.balances
         return returns
 
     def observation_tensor(self, arrays: AziArrays) -> npt.NDArray[np.float32]:

@@ -1,9 +1,11 @@
 """The arrays of a batch of Azi games, and dealing a deal into them (A4, A12).
 
 Cards are their positions ``p`` (0 to 26) in ``rules.pack``: suit ``p % 3`` (in
-``rules.suits`` order) and rank ``p // 3``. A hand is a bit set of positions in an
-int32. Seats are columns; "in order from the dealer's left" is the order of
-:func:`relative`, so the dealing order of a deal needs no array of its own.
+``rules.suits`` order) and rank ``p // 3``. A hand, and the cards played in a deal,
+are bit sets of positions; a set of seats is a bit set of seats (see
+:mod:`cardrules.azi.batch.seats`); :data:`DTYPES` gives each column's width. Seats are
+columns of the per-seat arrays; "in order from the dealer's left" is a table look-up,
+so the dealing order needs no array of its own.
 
 The functions here are kernels of :class:`cardrules.batch.BatchGame`, which checks
 their arguments; they are not exported.
@@ -11,64 +13,62 @@ their arguments; they are not exported.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.azi.batch.seats import STRIDE, seat_tables
 from cardrules.azi.deal import CARDS_EACH
 from cardrules.azi.pack import PACK_SIZE
 from cardrules.batch import dealt_decks
 
-__all__ = [
-    "DTYPES",
-    "FOLDED",
-    "IN",
-    "OUT",
-    "PER_SEAT",
-    "WAITING",
-    "AziArrays",
-]
+__all__ = ["DTYPES", "PER_SEAT", "AziArrays"]
 
 Array = npt.NDArray[Any]
-Flags = npt.NDArray[Any]
 
-# Seat status within the current deal, as in the scalar engine.
-OUT, WAITING, IN, FOLDED = 0, 1, 2, 3
 # Phases, numbered in Phase order.
 FOLD, DISCARD, BIDDING, DECLARATIONS, ANSWER, PLAY, JOINING, OVER = range(8)
 
 
 class AziArrays(NamedTuple):
-    """The whole position of ``B`` Azi games: one row per game, one column per seat."""
+    """The whole position of ``B`` Azi games: one row per game, one column per seat.
+
+    Columns marked "set" are bit sets of seats (bit ``s`` for seat ``s``).
+    """
 
     seed: Array  # the dealing seed of each game
     phase: Array
     current: Array  # the seat to act, -1 once over
     deal: Array  # the deal number within the game
     dealer: Array
-    dealt: Flags  # (B, n) seats dealt into the current deal
+    dealt: Array  # set: the seats dealt into the current deal
     trump: Array  # the face-up trump card
-    hands: Array  # (B, n) bit sets
+    hands: Array  # (B, n) bit sets of cards
     discards: Array  # (B, n) each seat's discard, -1 for none
-    status: Array  # (B, n) OUT, WAITING, IN or FOLDED
+    staying: Array  # set: the seats that chose to play (A5)
+    folded: Array  # set: the seats that folded
     stake: Array
     raises: Array
-    passed: Flags  # (B, n)
+    passed: Array  # set
     auction: Array  # the auction winner, -1 for none
-    razno: Flags  # (B, n) raznomast declared
+    razno: Array  # set: raznomast declared
     partner: Array  # (B, n) -1 for none
+    paired: Array  # set: the seats with a partner
     inviter: Array  # the inviting seat while an invitation waits
     trick: Array  # (B, n) the card each seat put on the current trick, -1 for none
     leader: Array  # who led the current trick, -1 before its lead
+    taker: Array  # who holds the current trick so far, -1 before its lead
     led: Array  # bit set of the suits led to the finished tricks of the deal
     done: Array  # finished tricks of the deal
     tricks: Array  # (B, n) tricks taken in the deal
+    took: Array  # set: the seats that took a trick in the deal
     played: Array  # bit set of the cards played in the deal
     last: Array  # who took the last trick
-    asked: Flags  # (B, n) seats asked to join the re-deal
-    fee: Array  # (B, n) the fee asked of each seat
-    joined: Flags  # (B, n)
+    asked: Array  # set: the seats asked to join the re-deal
+    fee_in: Array  # the fee asked of a staying seat that took no trick: half the pot
+    fee_out: Array  # the fee asked of the seats that did not stay: the whole pot
+    joined: Array  # set
     pot: Array
     balances: Array  # (B, n) net chips of the current game
     match_seed: Array  # the seed of the match (of the game, outside a match)
@@ -77,119 +77,77 @@ class AziArrays(NamedTuple):
     totals: Array  # (B, n) net chips of the match's finished games
 
 
-_WIDE = ("seed", "deal", "stake", "raises", "fee", "pot", "balances", "game", "totals")
-_FLAGS = ("dealt", "passed", "razno", "asked", "joined")
-_SETS = ("hands", "played")
+_SMALL = frozenset({"discards", "partner", "trick", "tricks"})
 DTYPES: dict[str, type] = {
     name: np.uint64
     if name in ("seed", "match_seed")
-    else np.int64
-    if name in _WIDE
-    else np.bool_
-    if name in _FLAGS
     else np.int32
-    if name in _SETS
+    if name in ("hands", "played")
     else np.int8
+    if name in _SMALL
+    else np.int64
     for name in AziArrays._fields
 }
-"""Each column's dtype: chips and counts in 64 bits, bit sets in 32, seats and cards in 8."""
-PER_SEAT = frozenset(
-    {"dealt", "hands", "discards", "status", "passed", "razno", "partner", "trick", "tricks"}
-    | {"asked", "fee", "joined", "balances", "totals"}
-)
+"""Each column's dtype: the seeds unsigned, sets of cards in 32 bits, the per-seat seats
+and cards in 8, everything else 64-bit, so that the kernels read it as it is. By
+profile, a (4,096, 4) column of 64-bit entries is 128 KiB, which the C library maps
+afresh for each copy, a page fault per 4 KiB: a re-deal step that copied seven of them
+cost three times as much (2.0 ms against 0.6 ms). Making the other columns 8-bit too
+saved nothing measurable (their copies are 32 KiB, and widening them costs a call)."""
+PER_SEAT = frozenset({"hands", "discards", "partner", "trick", "tricks", "balances", "totals"})
 """The columns with one entry per seat (shape (B, players)); the others are (B,)."""
 
-
-class _Gathered:
-    """Some rows of an :class:`AziArrays`, each column gathered when it is first read."""
-
-    def __init__(self, arrays: AziArrays, rows: Array) -> None:
-        self._arrays = arrays
-        self._rows = rows
-
-    def __getattr__(self, name: str) -> Array:
-        column: Array = getattr(self._arrays, name)[self._rows]
-        setattr(self, name, column)
-        return column
-
-
-def gathered(arrays: AziArrays, rows: Array) -> AziArrays:
-    """Rows ``rows`` of ``arrays``, read only: a column is gathered if it is read."""
-    return cast(AziArrays, _Gathered(arrays, rows))
-
-
-def relative(seats: Array, dealer: Array, players: int) -> Array:
-    """Each seat's place from the dealer's left (0) round to the dealer (``players - 1``)."""
-    return (seats[None, :] - dealer[:, None] - 1) % players
-
-
-_ORDERS = {n: relative(np.arange(n), np.arange(n), n) for n in range(1, 7)}
-"""``_ORDERS[players][dealer]``: :func:`relative` of every seat, looked up, not computed."""
-
-
-def seat_order(dealer: Array, players: int) -> Array:
-    """:func:`relative` of seats ``0..players-1`` for each dealer (a table look-up)."""
-    order: Array = _ORDERS[players][dealer]
-    return order
-
-
-def first_after(chosen: Flags, place: Array, order: Array) -> Array:
-    """The ``chosen`` seat with the smallest ``order`` above ``place`` in each row, or -1."""
-    players = chosen.shape[1]
-    key = np.where(chosen & (order > place[:, None]), order, players)
-    seat = key.argmin(axis=1)
-    return np.where(key.min(axis=1) < players, seat, -1)
+Fresh = dict[str, "Array | int"]
+"""Columns of some rows: arrays with those rows first, or one value for all of them."""
 
 
 def start_deal(
-    a: AziArrays, rows: Array, number: Array, dealer: Array, seats: Flags, ante: int
-) -> AziArrays:
-    """``a`` with deal ``number`` dealt afresh in ``rows`` (A4): the fold phase begins.
-
-    ``dealer`` and ``seats`` (who is dealt in) are given for those rows only.
-    """
-    count, players = seats.shape
-    order = seat_order(dealer, players)
-    deck = dealt_decks(a.seed[rows], number, PACK_SIZE).astype(np.int64)
-    dealt_count = seats.sum(axis=1)
-    # A seat's place in the dealing order: dealt-in seats nearer the dealer's left.
-    place = (seats[:, None, :] & (order[:, None, :] < order[:, :, None])).sum(axis=2)
-    at = place[:, :, None] + dealt_count[:, None, None] * np.arange(CARDS_EACH)
-    at = np.minimum(at, PACK_SIZE - 1)
-    cards = np.take_along_axis(deck[:, None, :].repeat(players, axis=1), at, axis=2)
-    hands = np.where(seats, (np.int64(1) << cards).sum(axis=2), 0)
-    trump = deck[np.arange(count), CARDS_EACH * dealt_count - 1]
-    first = first_after(seats, np.full(count, -1), order)
-    fresh = {
-        "phase": np.full(count, FOLD),
-        "current": first,
+    seeds: Array, number: Array, dealer: Array, seats: Array, players: int, ante: int
+) -> Fresh:
+    """Deal ``number`` of games dealt from ``seeds`` by ``dealer`` to the set ``seats``
+    (A4): the columns a new deal sets, for those games, with the fold phase begun."""
+    count = len(seeds)
+    t = seat_tables(players)
+    deck = dealt_decks(seeds, number, PACK_SIZE).reshape(-1)
+    dealt = t.pop[seats]
+    key = seats * STRIDE + dealer
+    # Seat s, at place q of the dealing order, gets deck cards q, q + dealt, ...
+    at = t.places[key] + (np.arange(count) * PACK_SIZE)[:, None]
+    cards = [np.int64(1) << deck[at + dealt[:, None] * turn] for turn in range(CARDS_EACH)]
+    hands = cards[0]
+    for more in cards[1:]:
+        hands = hands | more
+    hands *= t.member[seats]
+    trump = deck[np.arange(count) * PACK_SIZE + CARDS_EACH * dealt - 1]
+    return {
+        "phase": FOLD,
+        "current": t.first[key],
         "deal": number,
         "dealer": dealer,
         "dealt": seats,
-        "trump": trump,
+        "trump": trump.astype(np.int64),
         "hands": hands,
-        "discards": np.full((count, players), -1),
-        "status": np.where(seats, WAITING, OUT),
-        "stake": np.full(count, ante),
-        "raises": np.zeros(count, dtype=np.int64),
-        "passed": np.zeros((count, players), dtype=bool),
-        "auction": np.full(count, -1),
-        "razno": np.zeros((count, players), dtype=bool),
-        "partner": np.full((count, players), -1),
-        "inviter": np.full(count, -1),
-        "trick": np.full((count, players), -1),
-        "leader": np.full(count, -1),
-        "led": np.zeros(count, dtype=np.int64),
-        "done": np.zeros(count, dtype=np.int64),
-        "tricks": np.zeros((count, players), dtype=np.int64),
-        "played": np.zeros(count, dtype=np.int64),
-        "asked": np.zeros((count, players), dtype=bool),
-        "fee": np.zeros((count, players), dtype=np.int64),
-        "joined": np.zeros((count, players), dtype=bool),
+        "discards": -1,
+        "staying": 0,
+        "folded": 0,
+        "stake": ante,
+        "raises": 0,
+        "passed": 0,
+        "auction": -1,
+        "razno": 0,
+        "partner": -1,
+        "paired": 0,
+        "inviter": -1,
+        "trick": -1,
+        "leader": -1,
+        "taker": -1,
+        "led": 0,
+        "done": 0,
+        "tricks": 0,
+        "took": 0,
+        "played": 0,
+        "asked": 0,
+        "fee_in": 0,
+        "fee_out": 0,
+        "joined": 0,
     }
-    changed = {}
-    for name, values in fresh.items():
-        column = getattr(a, name).copy()
-        column[rows] = values
-        changed[name] = column
-    return a._replace(**changed)
