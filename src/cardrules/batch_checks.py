@@ -105,7 +105,7 @@ takes (16777216); run more in blocks
     if length is None:
         return
     if expected is not None and length != expected:
-        raise error(f"{what} hold {length} items, not {expected}")
+        raise error(f"{what} must be {expected} items, got {length}: {_show(value)}")
     if length > MAX_BATCH:
         raise error(
             f"{what} hold {length} items, more than one call takes ({MAX_BATCH});"
@@ -149,11 +149,10 @@ def checked_play(
     ...
     cardrules.errors.InvalidStateError: policy 4 is not one of the 2 policies (0 to 1)
     """
-    checked_array(seeds, "seeds", (None,), "uint64")
-    assert isinstance(seeds, np.ndarray)
-    games = len(seeds)
-    checked_array(bot_states, "bot_states", (games, players), "uint64")
-    assert isinstance(bot_states, np.ndarray)
+    games_seeds = checked_array(seeds, "seeds", (None,), "uint64")
+    games = len(games_seeds)
+    states = checked_array(bot_states, "bot_states", (games, players), "uint64")
+    chosen = None
     if policies is not None:
         chosen = checked_array(policies, "policies", (games, players), "int")
         if chosen.size and not 0 <= int(chosen.min()) <= int(chosen.max()) < names:
@@ -162,7 +161,7 @@ def checked_play(
                 f"policy {bad} is not one of the {names} policies (0 to {names - 1})"
             )
     check_seed(stream)
-    return seeds, bot_states, policies
+    return games_seeds, states, chosen
 
 
 def _is_kind(dtype: np.dtype[Any], kind: str) -> bool:
@@ -219,9 +218,10 @@ def _checked_method(owner: str, method: Callable[..., Any], arrays: type) -> Cal
 
 def _check_arguments(where: str, given: dict[str, Any], kind: type) -> None:
     rows: int | None = None
-    arrays = given.get("arrays", _MISSING)
+    arrays: Any = given.get("arrays", _MISSING)
     if arrays is not _MISSING:
-        first = arrays[0] if type(arrays) is kind and len(arrays) else None
+        held: Any = arrays if type(arrays) is kind else ()
+        first = held[0] if len(held) else None
         if not isinstance(first, np.ndarray) or not first.ndim:
             raise InvalidStateError(
                 f"{where} needs the {kind.__name__} its kernels made, got {_show(arrays)}"

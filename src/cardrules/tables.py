@@ -208,13 +208,21 @@ def csv_cell(value: object) -> object:
     return value
 
 
+def _check_text_file(file: object) -> None:
+    """Refuse what is not a text file open for writing (a binary file too)."""
+    binary = isinstance(file, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(
+        getattr(file, "mode", "")
+    )
+    if binary or not callable(getattr(file, "write", None)):
+        raise SimulationError(f"rows are written to a text file, got {_show(file)}")
+
+
 def write_csv(rows: Iterable[Mapping[str, object]], file: Any, columns: Iterable[str]) -> None:
     """Write ``rows`` to the text ``file`` as CSV: a header of ``columns``, then a line
     per row with a blank cell for a missing or ``None`` value, every cell (header
     included) through :func:`csv_cell`, and a cell holding a comma, a quote or a line
     break in double quotes. Every CSV writer of the package uses this."""
-    if not callable(getattr(file, "write", None)):
-        raise SimulationError(f"rows are written to a text file, got {_show(file)}")
+    _check_text_file(file)
     found, names = _rows(rows), _names(columns)
     # The csv module quotes a cell holding a line break only if the break is in its
     # line terminator: write each line ended by "\r\n", so a bare "\r" is quoted too,
@@ -282,8 +290,7 @@ def write_rows(rows: Iterable[Mapping[str, object]], file: Any, format: str) -> 
     """
     if format not in FORMATS:
         raise SimulationError(f"unknown format {_show(format)}; choose from {', '.join(FORMATS)}")
-    if not callable(getattr(file, "write", None)):
-        raise SimulationError(f"rows are written to a text file, got {_show(file)}")
+    _check_text_file(file)
     found = _rows(rows)
     if format == "csv":
         write_csv(found, file, columns_of(found))

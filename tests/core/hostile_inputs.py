@@ -347,7 +347,7 @@ def _replaced(data: object, path: tuple[object, ...], value: object) -> object:
         return value
     head, rest = path[0], path[1:]
     if isinstance(data, dict):
-        return {**data, head: _replaced(data[head], rest, value)}  # type: ignore[index]
+        return {**data, head: _replaced(data[head], rest, value)}
     assert isinstance(data, list) and isinstance(head, int)
     return [*data[:head], _replaced(data[head], rest, value), *data[head + 1 :]]
 

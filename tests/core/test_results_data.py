@@ -240,6 +240,11 @@ def test_write_rows_refuses_bad_arguments() -> None:
         write_rows([], io.StringIO(), "xml")
     with pytest.raises(SimulationError, match="text file"):
         write_rows([], None, "csv")
+    for binary in (io.BytesIO(), io.BufferedWriter(io.BytesIO())):
+        for format in ("csv", "jsonl", "table"):
+            with pytest.raises(SimulationError, match="rows are written to a text file"):
+                write_rows([{"bot": "random"}], binary, format)
+            assert binary.tell() == 0  # nothing written
     with pytest.raises(SimulationError, match="iterable of dicts"):
         write_rows("rows", io.StringIO(), "csv")  # type: ignore[arg-type]
 

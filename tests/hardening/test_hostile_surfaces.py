@@ -116,7 +116,9 @@ def _batch_states(engine: BatchGame, steps: int) -> list[Any]:
 ENGINES = [BatchGame(AZI), BatchGame(AZI_MATCHES, matches=True), BatchGame(GROUPS)]
 BATCH_STATES = [s for engine in ENGINES for s in _batch_states(engine, 6)[1:]]
 BATCH_STATES.append(ENGINES[0].init(SEEDS))
-LEGAL_IDS = [random_legal_ids(s.legal_action_mask, np.random.default_rng(2)) for s in BATCH_STATES]
+LEGAL_IDS: list[object] = [
+    random_legal_ids(s.legal_action_mask, np.random.default_rng(2)) for s in BATCH_STATES
+]
 
 AZI_END = _played(AZI.new_state(seed=5), 400, 5)
 AZI_MATCH = _played(AZI.new_match(seed=6), 30, 6)
@@ -423,7 +425,7 @@ def _call(target: Target, data: st.DataObject) -> None:
 
 @pytest.mark.parametrize("target", TARGETS, ids=str)
 @settings(
-    max_examples=int(__import__("os").environ.get("HOSTILE_N", "8")),
+    max_examples=8,
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
