@@ -118,15 +118,14 @@ def test_illegal_ids_and_actions_are_refused(name: str) -> None:
     for bad in (-1, game.num_distinct_actions, 2**70, "3", None, 1.0, True):
         with pytest.raises(CardRulesError):
             state.action_from_id(bad)  # type: ignore[arg-type]
-    illegal = [
-        i for i in range(min(game.num_distinct_actions, 2000)) if not state.legal_action_mask()[i]
-    ]
+    mask, legal = state.legal_action_mask(), state.legal_actions()
+    illegal = [i for i in range(min(game.num_distinct_actions, 2000)) if not mask[i]]
     for action_id in illegal[:50]:
         try:
             action = state.action_from_id(action_id)
         except IllegalActionError:
             continue
-        assert action not in state.legal_actions()
+        assert action not in legal
         with pytest.raises(IllegalActionError):
             state.apply(action)
 

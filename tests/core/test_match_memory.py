@@ -35,7 +35,7 @@ def _azi_pick(match: Any) -> Any:
 
 
 def _hazari_match() -> Any:
-    return load_game("hazari", target=100000).new_match(seed=1)
+    return load_game("hazari", target=100000, actions="groups").new_match(seed=1)
 
 
 def _first(match: Any) -> Any:

@@ -309,7 +309,13 @@ def test_fake_plugins_give_only_package_errors(packages: list[Package]) -> None:
 
 
 @pytest.mark.soak
-@settings(deadline=None, suppress_health_check=list(HealthCheck))
+@settings(
+    # each example installs and imports packages: a tenth of the profile's examples
+    # (200 in CI's soak, 10,000 under the full soak profile)
+    max_examples=max(1, (settings.default or settings()).max_examples // 10),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
 @given(st.lists(_PACKAGES, min_size=1, max_size=3))
 def test_fake_plugins_give_only_package_errors_soak(packages: list[Package]) -> None:
     check(packages)

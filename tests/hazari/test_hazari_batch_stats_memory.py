@@ -113,7 +113,7 @@ def test_hazari_stats_streams_its_seeds(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     dealt = cut_short(monkeypatch, 1)
-    argv = ["hazari", "stats", "--deals", str(10**9), "--engine", "batch"]
+    argv = ["hazari", "stats", "--deals", str(10**9), "--engine", "batch", "--bots", "greedy"]
     top = peak(lambda: main(argv))
     assert dealt == [BLOCK]
     # a billion seeds as a list would be tens of GB before the first deal
