@@ -45,7 +45,8 @@ def main() -> int:
             # examples run the batch engine.
             print(f"skipped {info.name}: its examples need numpy")
             continue
-        result = doctest.testmod(module)
+        # ELLIPSIS, as pytest's doctests (its default) and the docs' (docs/conf.py) run.
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         failed += result.failed
         tested += result.attempted
     print(f"installed-package doctests: {tested} examples, {failed} failed")
