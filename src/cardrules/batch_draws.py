@@ -84,6 +84,19 @@ def _highest(bound: int) -> np.uint64:
     return highest
 
 
+def _accepted(states: U64, highest: np.uint64 | U64) -> tuple[U64, U64]:
+    """Each generator's first draw no higher than ``highest`` (one limit, or one each),
+    and the states after: a rejected draw is redrawn for its own generator only."""
+    states = states + _GAMMA
+    z = mix(states)
+    rejected = z > highest
+    while rejected.any():
+        states = np.where(rejected, states + _GAMMA, states)
+        z = np.where(rejected, mix(states), z)
+        rejected = z > highest
+    return z, states
+
+
 def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
     """``Rng.from_state(s).randbelow(bound)`` for each generator state ``s``.
 
@@ -100,14 +113,7 @@ def randbelow(states: U64, bound: int) -> tuple[U64, U64]:
     """
     if type(bound) is not int or not 0 < bound <= 1 << 64:
         raise CardRulesError(f"randbelow needs a positive int up to 2**64, got {_show(bound)}")
-    highest = _highest(bound)
-    states = _states(states, "states") + _GAMMA
-    z = mix(states)
-    rejected = z > highest
-    while rejected.any():
-        states = np.where(rejected, states + _GAMMA, states)
-        z = np.where(rejected, mix(states), z)
-        rejected = z > highest
+    z, states = _accepted(_states(states, "states"), _highest(bound))
     return (z if bound == 1 << 64 else z % np.uint64(bound)), states  # 2**64 fits no uint64
 
 
@@ -135,13 +141,7 @@ def randbelow_each(states: U64, bounds: npt.ArrayLike) -> tuple[U64, U64]:
         )
     limits = wide.astype(np.uint64)
     highest = ~((np.uint64(0) - limits) % limits)  # 2**64 - 1 - 2**64 % bound
-    states = states + _GAMMA
-    z = mix(states)
-    rejected = z > highest
-    while rejected.any():
-        states = np.where(rejected, states + _GAMMA, states)
-        z = np.where(rejected, mix(states), z)
-        rejected = z > highest
+    z, states = _accepted(states, highest)
     return z % limits, states
 
 

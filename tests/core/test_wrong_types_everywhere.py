@@ -92,9 +92,8 @@ from tests.core.wrong_types_support import (
     call_with_junk,
     hostile_surface,
     materialize,
+    module_targets,
     not_callable_by_design,
-    owned_views,
-    public_callables,
     time_limit,
 )
 
@@ -257,15 +256,7 @@ VALID: dict[str, list[object]] = {
 
 
 def _targets() -> list[Target]:
-    found: list[Target] = []
-    for view in owned_views(MODULES):
-        skipped = {
-            f"{view.__name__}.{export}"
-            for export in view.__all__
-            if not_callable_by_design(getattr(view, export))
-        }
-        found += [t for t in public_callables(view, INSTANCES) if t.name not in skipped]
-    return found
+    return module_targets(MODULES, INSTANCES)
 
 
 TARGETS: list[Target] = _targets()

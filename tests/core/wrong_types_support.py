@@ -306,6 +306,25 @@ def owned_views(modules: list[ModuleType]) -> list[ModuleType]:
     return views
 
 
+def module_targets(
+    modules: list[ModuleType],
+    instances: Mapping[type, Sequence[object]],
+    leave_out: Iterable[str] = (),
+) -> list[Target]:
+    """The public callables of ``modules``, each once (:func:`owned_views`), but those
+    not callable by design and those named in ``leave_out``."""
+    left_out = set(leave_out)
+    found: list[Target] = []
+    for view in owned_views(modules):
+        left_out |= {
+            f"{view.__name__}.{export}"
+            for export in view.__all__
+            if not_callable_by_design(getattr(view, export))
+        }
+        found += [t for t in public_callables(view, instances) if t.name not in left_out]
+    return found
+
+
 # ------------------------------------------------------------------ calling
 
 

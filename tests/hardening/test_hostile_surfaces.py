@@ -62,8 +62,8 @@ from tests.core.wrong_types_support import (  # noqa: E402
     Target,
     call_with_junk,
     hostile_surface,
+    module_targets,
     not_callable_by_design,
-    owned_views,
     public_callables,
 )
 
@@ -338,18 +338,7 @@ NO_SAMPLES: dict[str, str] = {
 
 
 def _targets() -> list[Target]:
-    found: list[Target] = []
-    for view in owned_views(MODULES):
-        skipped = {
-            f"{view.__name__}.{export}"
-            for export in view.__all__
-            if not_callable_by_design(getattr(view, export))
-        }
-        found += [
-            target
-            for target in public_callables(view, INSTANCES)
-            if target.name not in skipped and target.name not in NOT_CALLED
-        ]
+    found = module_targets(MODULES, INSTANCES, NOT_CALLED)
     for cls in (SimulationResult, HazariStats):  # the result tables' own classes
         view = ModuleType(cls.__module__)
         setattr(view, cls.__name__, cls)

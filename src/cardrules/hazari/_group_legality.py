@@ -173,6 +173,15 @@ def hand_groups(x: tuple[int, ...]) -> HandGroups:
     return HandGroups(x, _numpy_module())
 
 
+def _weaker(
+    order: Sequence[int], ranked: Sequence[int], passed: int, value: int
+) -> tuple[int, int]:
+    """The bits of the triples ranked from ``passed`` on that are weaker than ``value``
+    (``order`` sorted by strength, ``ranked`` their strengths), and the rank they end at."""
+    end = bisect_left(ranked, value, passed)
+    return sum(map(_BITS.__getitem__, order[passed:end])), end
+
+
 def first_groups(tables: HandGroups) -> int:
     """The legal first groups of the hand, as a bit set (see the module documentation)."""
     strength = tables.strength
@@ -186,9 +195,8 @@ def first_groups(tables: HandGroups) -> int:
         if not candidates:
             continue
         if passed < GROUP_IDS and ranked[passed] < value:
-            end = bisect_left(ranked, value, passed)
-            weak |= sum(map(_BITS.__getitem__, order[passed:end]))
-            passed = end
+            more, passed = _weaker(order, ranked, passed, value)
+            weak |= more
             undecided &= ~weak
             if not undecided:
                 break
@@ -240,9 +248,8 @@ def second_groups(tables: HandGroups, first: int) -> bytes:
         if QUAD_MASKS[q] & used:
             continue
         if passed < GROUP_IDS and ranked[passed] < value:
-            end = bisect_left(ranked, value, passed)
-            weak |= sum(map(_BITS.__getitem__, order[passed:end]))
-            passed = end
+            more, passed = _weaker(order, ranked, passed, value)
+            weak |= more
             undecided &= ~weak
             if not undecided:
                 break
